@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { ServiceContext } from './context';
+import { registerApiDocs } from './http/api-docs';
+import { registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health';
+import { registerWebHosting } from './http/web-hosting';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  context: ServiceContext;
+  /** A pino logger to share with the runtime; without one the app makes its own. */
+  logger?: FastifyBaseLogger;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    // Credentials never reach the log, whatever a handler logs.
+    redact: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
+  };
+}
+
+/** Builds the whole HTTP app without listening, so tests can use app.inject(). */
+export async function buildApp({ context, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(context.config) }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: context.config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('caller', null);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerApiDocs(app, context.config.PRODUCT_NAME);
+
+  await app.register(healthRoutes(context.db));
+  await app.register(accountsRoutes(context));
+  await app.register(impersonationRoutes(context));
+  await app.register(plansRoutes(context));
+  await registerWebHosting(app, context.config);
+  return app;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** The repository root: relative paths in the environment are read from here, whatever the working directory. */
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined))
+  .pipe(z.url().optional());
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the embedded PostgreSQL keeps its files. */
+  DATA_DIR: z.string().default('./data'),
+  /** External PostgreSQL; when unset an embedded one is started in DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** smtp(s)://user:pass@host:port; when unset mails and their links are written to the log. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Paydar <no-reply@paydar.local>'),
+  PRODUCT_NAME: z.string().default('Paydar'),
+  /** Where this server is reached from outside (callbacks, API base for the browser). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where the web app is reached; links in mails point here. */
+  DASHBOARD_URL: z.url().default('http://localhost:3000'),
+  /** Directory of the built web app served with SPA fallback; `off` turns web hosting off. */
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  TELEGRAM_BOT_LINK: z.string().default('https://t.me/PaydarAlertBot'),
+  SUPPORT_EMAIL: z.string().default('support@paydar.local'),
+  SUPPORT_PHONE: z.string().default('+98 21 0000 0000'),
+  SUPPORT_TELEGRAM: z.string().default('https://t.me/PaydarSupport'),
+  /** Email and password of the seeded demo account. */
+  DEMO_EMAIL: z.string().default('demo@paydar.local'),
+  DEMO_PASSWORD: z.string().min(8).default('demo-account-password'),
+  /** Turn rate limits off only for load tests. */
+  RATE_LIMITS_ENABLED: booleanFlag.default(true),
+  /** Start job workers in this process (mail and later alerts, billing). */
+  JOBS_ENABLED: booleanFlag.default(true),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
+});
+
+export type Config = z.infer<typeof environmentSchema> & { webDistDir: string | undefined; dataDir: string };
+
+/** Reads and validates the environment once; throws with every bad variable listed. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    dataDir: path.resolve(repositoryRoot, value.DATA_DIR),
+    webDistDir: value.WEB_DIST_DIR === 'off' ? undefined : path.resolve(repositoryRoot, value.WEB_DIST_DIR),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { RunInTransaction } from './db/transaction';
+import type { JobQueue } from './jobs/job-queue';
+import type { RateLimiter } from './modules/rate-limit/rate-limiter';
+
+/** What services get: the database, the job queue, limits, configuration and the clock. */
+export interface ServiceContext {
+  config: Config;
+  db: Database;
+  runInTransaction: RunInTransaction;
+  jobs: JobQueue;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+}
+
+/** Who is calling, resolved from `Authorization: Token <key>`. */
+export interface Caller {
+  userId: number;
+  email: string;
+  isVerified: boolean;
+  isStaff: boolean;
+  isDemo: boolean;
+  sessionId: number;
+  /** The session key as sent, echoed back as the profile's `uid`. */
+  key: string;
+  impersonatorId: number | null;
+}

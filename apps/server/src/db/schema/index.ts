@@ -1,0 +1,4 @@
+export * from './impersonation';
+export * from './plans';
+export * from './rate-limits';
+export * from './users';

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export type PlanDescription = { quantity: { Notification: number }; quality: { Protocol: string[] } };
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    level: integer('level').notNull(),
+    /** Tomans per month. */
+    defaultCost: integer('default_cost').notNull(),
+    description: jsonb('description').$type<PlanDescription>().notNull(),
+    specifications: jsonb('specifications').$type<PlanSpecifications>().notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (table) => [uniqueIndex('plans_name_unique').on(table.name)],
+);
+
+export const subscriptionPeriods = ['Monthly', 'Yearly'] as const;
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Null for Free, which never expires. */
+    period: text('period', { enum: subscriptionPeriods }),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    expireTime: timestamp('expire_time', { withTimezone: true }),
+  },
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId),
+    // One active subscription per user, enforced by the database, not by hope.
+    uniqueIndex('subscriptions_one_active_per_user')
+      .on(table.userId)
+      .where(sql`is_active`),
+  ],
+);

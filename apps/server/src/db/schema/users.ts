@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AlertChannels } from '@paydar/contracts/accounts';
+
+export const emptyAlertChannels: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Always stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Wallet balance in Tomans; the billing ledger keeps it. */
+    chargedBudget: bigint('charged_budget', { mode: 'number' }).notNull().default(0),
+    alertChannels: jsonb('alert_channels').$type<AlertChannels>().notNull().default(emptyAlertChannels),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+/** Session keys: only a SHA-256 of the key is kept, so a database leak gives no usable key. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when the session was opened by impersonation: the staff user behind it. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('sessions_key_hash_unique').on(table.keyHash), index('sessions_user_idx').on(table.userId)],
+);
+
+export const emailTokenPurposes = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+/** Single-use, expiring tokens sent by mail. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('email_tokens_hash_unique').on(table.tokenHash), index('email_tokens_user_idx').on(table.userId)],
+);

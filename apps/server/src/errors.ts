@@ -1,0 +1,52 @@
+/**
+ * Domain errors with stable codes. Services throw these; the one error handler in
+ * `http/error-handler.ts` turns them into `{detail, code}` bodies.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_CREDENTIALS: 400,
+  INVALID_TOKEN: 400,
+  EMAIL_TAKEN: 400,
+  NOT_AUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  DEMO_READ_ONLY: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    /** Per-field messages, sent beside `detail` as `{field: [message]}`. */
+    readonly fields: Record<string, string[]> = {},
+    /** Extra response headers, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.statusCode = errorCodes[code];
+  }
+}
+
+export const notAuthenticated = () =>
+  new AppError('NOT_AUTHENTICATED', 'Authentication credentials were not provided or are no longer valid.');
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new AppError('FORBIDDEN', detail);
+export const notFound = (detail = 'Not found.') => new AppError('NOT_FOUND', detail);
+
+/** A validation error that names its field, like the schema errors do. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
+}

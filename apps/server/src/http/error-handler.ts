@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../errors';
+
+interface ErrorResponse {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+function validationResponse(issues: Array<{ instancePath: string; message: string; params?: unknown }>): ErrorResponse {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { code?: string; keys?: string[] } } | undefined;
+    // Unknown keys are named one by one, so the client sees which field to drop.
+    const unknownKeys = params?.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : [];
+    const names = unknownKeys.length
+      ? unknownKeys.map((key) => [issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), key].filter(Boolean).join('.'))
+      : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'];
+    for (const name of names) {
+      const message = unknownKeys.length ? 'Unknown field.' : issue.message;
+      fields[name] = [...(fields[name] ?? []), message];
+    }
+  }
+  const [firstField, firstMessages] = Object.entries(fields)[0] ?? ['non_field_errors', ['Invalid input.']];
+  return {
+    status: 400,
+    body: { ...fields, code: 'VALIDATION_FAILED', detail: `${firstField}: ${firstMessages[0]}` },
+  };
+}
+
+/** Errors Fastify raises itself, mapped to our stable codes. */
+const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', detail: 'The request body is empty but says it is JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', detail: 'The request body is larger than 1 MB.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_JSON', detail: 'The Content-Length does not match the body.' },
+};
+
+function toResponse(error: FastifyError | AppError | Error): ErrorResponse {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { ...error.fields, code: error.code, detail: error.detail }, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationResponse(error.validation as never);
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? fastifyCodes[fastifyError.code] : undefined;
+  if (known) {
+    const status = known.code === 'BODY_TOO_LARGE' ? 413 : known.code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : 400;
+    return { status, body: { code: known.code, detail: known.detail } };
+  }
+  if (fastifyError.validation) {
+    return validationResponse(fastifyError.validation as never);
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, body: { code: 'BAD_REQUEST', detail: 'The request could not be understood.' } };
+  }
+  return { status: 500, body: { code: 'INTERNAL', detail: 'Something went wrong on our side. Please try again.' } };
+}
+
+/** The one place errors become responses: stable codes, never a stack or raw message to the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const response = toResponse(error as Error);
+    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: response.body.code }, 'request refused');
+    if (response.headers) void reply.headers(response.headers);
+    return reply.status(response.status).send(response.body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
+  );
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-config';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export function runtimeConfigOf(config: Config): RuntimeConfig {
+  return {
+    productName: config.PRODUCT_NAME,
+    apiBaseUrl: config.PUBLIC_URL,
+    dashboardUrl: config.DASHBOARD_URL,
+    telegramBotLink: config.TELEGRAM_BOT_LINK,
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+    supportTelegram: config.SUPPORT_TELEGRAM,
+  };
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url === '/healthz';
+
+/**
+ * Serves `/config.json` and the built web app, with index.html for any other GET that
+ * accepts HTML (the SPA's routes). API paths keep their JSON 404.
+ */
+export async function registerWebHosting(app: FastifyInstance, config: Config): Promise<void> {
+  const browserConfig = runtimeConfig.parse(runtimeConfigOf(config));
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return browserConfig;
+  });
+
+  const distDir = config.webDistDir;
+  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'no built web app found: run `npm run build` to serve it');
+    return;
+  }
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, serveDotFiles: false });
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  // Files under assets/ are content-hashed by Vite and can be cached for good.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (isApiPath(url)) return reply.callNotFound();
+    const file = path.join(distDir, path.normalize(url));
+    if (file.startsWith(distDir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(distDir, file));
+    }
+    if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}

@@ -1,0 +1,42 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createLogger, startRuntime } from './runtime';
+
+/** Start-up: config → database → migrations → jobs → listen. Shutdown in the reverse order. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const runtime = await startRuntime(config, { logger });
+  const app = await buildApp({ context: runtime.context, logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+    const forceExit = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    forceExit.unref();
+    try {
+      await app.close();
+      await runtime.stop();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info(`${config.PRODUCT_NAME} is up at ${config.PUBLIC_URL}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import {
+  emailOnlyBody,
+  keyResponse,
+  loginBody,
+  profile,
+  registerBody,
+  resetPasswordBody,
+  sentResponse,
+  updateProfileBody,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from '@paydar/contracts/accounts';
+import { errorBody, successBody } from '@paydar/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { VERIFICATION_SENT_TEXT, sendVerificationToken, verifyEmail } from './email-verification.service';
+import { login, loginAsDemo } from './login.service';
+import { RESET_LINK_SENT_TEXT, resetPassword, sendForgetPasswordEmail } from './password-reset.service';
+import { getProfile, updateProfile } from './profile.service';
+import { register } from './registration.service';
+import { logout } from './session.service';
+
+const tags = ['users'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+
+export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: requireCaller(context) };
+
+    app.post('/api/v1/users/register', { schema: { tags, body: registerBody, response: { 200: keyResponse, ...errors } } }, (request) =>
+      register(context, request.body, request.ip),
+    );
+    app.post('/api/v1/users/login', { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } }, (request) =>
+      login(context, request.body, request.ip),
+    );
+    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, () =>
+      loginAsDemo(context),
+    );
+    app.post('/api/v1/users/logout', { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } }, async (request) => {
+      await logout(context, callerOf(request));
+      return { success: true as const };
+    });
+    app.get('/api/v1/users/profile', { ...authenticated, schema: { tags, response: { 200: profile, ...errors } } }, (request) =>
+      getProfile(context, callerOf(request)),
+    );
+    app.put(
+      '/api/v1/users/profile',
+      { ...authenticated, schema: { tags, body: updateProfileBody, response: { 200: profile, ...errors } } },
+      (request) => updateProfile(context, callerOf(request), request.body),
+    );
+    app.post(
+      '/api/v1/users/verify_email',
+      { schema: { tags, body: verifyEmailBody, response: { 200: verifyEmailResponse, ...errors } } },
+      (request) => verifyEmail(context, request.body),
+    );
+    app.post(
+      '/api/v1/users/send_verification_token',
+      { schema: { tags, body: emailOnlyBody, response: { 200: sentResponse, ...errors } } },
+      async (request) => {
+        await sendVerificationToken(context, request.body.email, request.ip);
+        return { success: true as const, detail: VERIFICATION_SENT_TEXT };
+      },
+    );
+    app.post(
+      '/api/v1/users/send_forget_password_email',
+      { schema: { tags, body: emailOnlyBody, response: { 200: sentResponse, ...errors } } },
+      async (request) => {
+        await sendForgetPasswordEmail(context, request.body.email, request.ip);
+        return { success: true as const, detail: RESET_LINK_SENT_TEXT };
+      },
+    );
+    app.post(
+      '/api/v1/users/reset_password',
+      { schema: { tags, body: resetPasswordBody, response: { 200: successBody.extend(keyResponse.shape), ...errors } } },
+      (request) => resetPassword(context, request.body),
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import type { ServiceContext } from '../../context';
+import { accountLimits } from './accounts.limits';
+import { sendEmailLink } from './email-links';
+import { consumeEmailToken } from './email-tokens.repository';
+import { invalidLink } from './email-verification.service';
+import { hashPassword } from './passwords';
+import { hashSecret } from './secrets';
+import { openSession } from './session.service';
+import { revokeAllSessions } from './sessions.repository';
+import { findUserByEmail, updateUser } from './users.repository';
+
+export const RESET_LINK_SENT_TEXT = 'If this email has an account, a reset password link is on its way.';
+
+/** Answers the same whether or not the email is registered. The demo account's password cannot be reset. */
+export async function sendForgetPasswordEmail(context: ServiceContext, email: string, ip: string): Promise<void> {
+  await context.rateLimiter.consume(accountLimits.forgotPassword(ip, email), context.now());
+  const user = await findUserByEmail(context.db, email);
+  if (!user || user.isDemo) return;
+  await context.runInTransaction((transaction) => sendEmailLink(context, transaction, user, 'reset_password'));
+}
+
+/**
+ * Sets the new password, signs out every other session (whoever had the old password loses
+ * access), marks the email verified (the link proved it) and signs the user in.
+ */
+export async function resetPassword(
+  context: ServiceContext,
+  input: { email: string; token: string; password: string },
+): Promise<{ success: true; key: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return context.runInTransaction(async (transaction) => {
+    const userId = await consumeEmailToken(transaction.db, {
+      purpose: 'reset_password',
+      tokenHash: hashSecret(input.token),
+      email: input.email,
+      now: context.now(),
+    });
+    if (!userId) throw invalidLink();
+    await updateUser(transaction.db, userId, { passwordHash, isVerified: true });
+    await revokeAllSessions(transaction.db, userId, context.now());
+    return { success: true as const, key: await openSession(transaction.db, userId) };
+  });
+}

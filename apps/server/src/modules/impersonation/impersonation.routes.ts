@@ -1,0 +1,26 @@
+import { impersonateBody, impersonationIssued, issueImpersonationBody, keyResponse } from '@paydar/contracts/accounts';
+import { errorBody } from '@paydar/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { impersonate, issueImpersonationAsCaller } from './impersonation.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+
+export function impersonationRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/staff/impersonation_tokens',
+      {
+        onRequest: requireCaller(context),
+        schema: { tags: ['staff'], body: issueImpersonationBody, response: { 200: impersonationIssued, ...errors } },
+      },
+      (request) => issueImpersonationAsCaller(context, callerOf(request), request.body.email),
+    );
+    app.post(
+      '/api/v1/users/impersonate',
+      { schema: { tags: ['users'], body: impersonateBody, response: { 200: keyResponse, ...errors } } },
+      (request) => impersonate(context, request.body.token, request.ip),
+    );
+  };
+}

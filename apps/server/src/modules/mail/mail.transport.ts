@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The one place that talks SMTP. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+export function createMailTransport(options: { smtpUrl: string | undefined; from: string; logger: Logger }): MailTransport {
+  const { smtpUrl, from, logger } = options;
+  if (!smtpUrl) {
+    // A fresh install has no SMTP server: the mail and its link go to the log so sign-up still works.
+    return {
+      async deliver(message) {
+        logger.info({ mailTo: message.to, subject: message.subject }, `mail (no SMTP_URL set):\n${message.text}`);
+      },
+    };
+  }
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async deliver(message) {
+      await transporter.sendMail({ from, ...message });
+    },
+  };
+}

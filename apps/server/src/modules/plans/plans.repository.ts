@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { plans, subscriptions } from '../../db/schema/index';
+import type { PlanDefinition } from './plans.catalogue';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function upsertPlans(db: Database, definitions: PlanDefinition[]): Promise<void> {
+  for (const definition of definitions) {
+    await db
+      .insert(plans)
+      .values(definition)
+      .onConflictDoUpdate({
+        target: plans.name,
+        set: {
+          level: definition.level,
+          defaultCost: definition.defaultCost,
+          description: definition.description,
+          specifications: definition.specifications,
+        },
+      });
+  }
+}
+
+export function listActivePlans(db: Database): Promise<PlanRow[]> {
+  return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.level));
+}
+
+export async function findPlanByName(db: Database, name: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.name, name));
+  return row;
+}
+
+/** A user's subscriptions, the active one first, newest after it. */
+export function listSubscriptions(db: Database, userId: number): Promise<Array<SubscriptionRow & { plan: PlanRow }>> {
+  return db
+    .select()
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.isActive), desc(subscriptions.startTime), desc(subscriptions.id))
+    .then((rows) => rows.map((row) => ({ ...row.subscriptions, plan: row.plans })));
+}
+
+/** Starts the Free plan for a user who has no active subscription; a no-op otherwise. */
+export async function activateFreePlan(db: Database, userId: number, freePlanName: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO ${subscriptions} (user_id, plan_id, is_active, period)
+    SELECT ${userId}, ${plans.id}, true, NULL FROM ${plans} WHERE ${plans.name} = ${freePlanName}
+    ON CONFLICT (user_id) WHERE is_active DO NOTHING`);
+}
+
+export async function findActiveSubscription(
+  db: Database,
+  userId: number,
+): Promise<(SubscriptionRow & { plan: PlanRow }) | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.isActive, true)));
+  return row ? { ...row.subscriptions, plan: row.plans } : undefined;
+}

@@ -1,0 +1,20 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema/index';
+
+/** Counts one hit in the window and returns the window's total, atomically across replicas. */
+export async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  return row?.hits ?? 1;
+}
+
+export async function deleteWindowsBefore(db: Database, before: Date): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+}

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { countHit } from './rate-limit.repository';
+
+export interface RateLimitRule {
+  /** What is limited and for whom, e.g. `login:ip:1.2.3.4`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts an attempt against every rule; throws 429 when any is over its limit. */
+  consume(rules: RateLimitRule[], now: Date): Promise<void>;
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+export function createRateLimiter(db: Database, options: { enabled: boolean }): RateLimiter {
+  return {
+    async consume(rules, now) {
+      if (!options.enabled) return;
+      for (const rule of rules) {
+        const windowMs = rule.windowSeconds * 1000;
+        const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+        const hits = await countHit(db, rule.key, windowStart);
+        if (hits > rule.limit) {
+          const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+          throw tooManyAttempts(retryAfter);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { ServiceContext } from './context';
+import { connectDatabase, type DatabaseHandle } from './db/client';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { transactionRunner } from './db/transaction';
+import { type JobQueue, startJobQueue } from './jobs/job-queue';
+import { registerMailWorker } from './modules/mail/mail.jobs';
+import { createMailTransport } from './modules/mail/mail.transport';
+import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
+import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { seedDatabase } from './seed';
+
+/** Everything a running server holds besides HTTP: database, jobs, workers. Used by main.ts and the admin CLI. */
+export interface Runtime {
+  context: ServiceContext;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  logger: Logger;
+  /** Stops jobs, closes the pool, then stops the embedded PostgreSQL: in that order. */
+  stop(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.LOG_LEVEL, redact: ['password', '*.password', 'token', '*.token'] });
+}
+
+export async function startRuntime(
+  config: Config,
+  options: { logger?: Logger; runWorkers?: boolean } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config);
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_POSTGRES_PORT, logger });
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl);
+  try {
+    await runMigrations(database.pool);
+    const runWorkers = options.runWorkers ?? config.JOBS_ENABLED;
+    const jobs = await startJobQueue({ databaseUrl, logger, runWorkers });
+    const context: ServiceContext = {
+      config,
+      db: database.db,
+      runInTransaction: transactionRunner(database.pool),
+      jobs,
+      rateLimiter: createRateLimiter(database.db, { enabled: config.RATE_LIMITS_ENABLED }),
+      now: () => new Date(),
+    };
+    await seedDatabase(context);
+    await registerMailWorker(jobs, createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }));
+    await registerRateLimitCleanup(context);
+    return {
+      context,
+      database,
+      jobs,
+      logger,
+      async stop() {
+        await jobs.stop();
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+}

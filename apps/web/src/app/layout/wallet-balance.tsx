@@ -1,0 +1,27 @@
+import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PlusIcon, WalletIcon } from '@/components/icons';
+import { useProfile } from '@/lib/auth';
+import { formatTomans } from '@/lib/format';
+
+/** The wallet balance in Tomans; the plus button leads to Billing, where the wallet is charged. */
+export function WalletBalance() {
+  const navigate = useNavigate();
+  const { data: me } = useProfile();
+  if (!me) return null;
+  return (
+    <Paper withBorder radius="xl" py={4} pl={12} pr={4} bg="gray.0">
+      <Group gap={8} wrap="nowrap">
+        <WalletIcon size={16} color="var(--mantine-color-gray-6)" />
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} aria-label="Wallet balance">
+          {formatTomans(me.charged_budget)}
+        </Text>
+        <Tooltip label="Charge wallet">
+          <ActionIcon radius="xl" size={26} aria-label="Charge wallet" onClick={() => navigate('/finance')}>
+            <PlusIcon size={16} strokeWidth={2.5} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { GuestOnlyRoute, PrivateRoute } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { RootLayout } from './layout/root-layout';
+
+// Each screen is its own chunk: the first page loads only the shell and the screen it shows.
+const Dashboard = lazy(() => import('./routes/dashboard'));
+const Settings = lazy(() => import('./routes/settings'));
+const Finance = lazy(() => import('./routes/finance'));
+const Login = lazy(() => import('./routes/auth/login'));
+const Guest = lazy(() => import('./routes/auth/guest'));
+const Signup = lazy(() => import('./routes/auth/signup'));
+const ForgetPassword = lazy(() => import('./routes/auth/forget-password'));
+const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
+const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
+const Impersonate = lazy(() => import('./routes/auth/impersonate'));
+const TermsOfService = lazy(() => import('./routes/tos'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+/** The route table of spec §2 (routes owned by later issues are added with them). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <Dashboard /> },
+              { path: 'monitor/:id', element: <Dashboard /> },
+              { path: 'settings', element: <Settings /> },
+              { path: 'finance', element: <Finance /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <GuestOnlyRoute />,
+        children: [
+          { path: 'login', element: <Login /> },
+          { path: 'guest', element: <Guest /> },
+          { path: 'signup', element: <Signup /> },
+          { path: 'forget_pass', element: <ForgetPassword /> },
+          { path: 'reset_password', element: <ResetPassword /> },
+        ],
+      },
+      { path: 'verify_email', element: <VerifyEmail /> },
+      { path: 'tos', element: <TermsOfService /> },
+      { path: 'impersonate', element: <Impersonate /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,5 @@
+import { GuestLogin } from '@/features/auth/components/guest-login';
+
+export default function GuestRoute() {
+  return <GuestLogin />;
+}

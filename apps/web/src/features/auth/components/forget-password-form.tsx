@@ -1,0 +1,41 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useSendForgetPasswordEmail } from '../api/send-forget-password-email';
+
+/** Asks for a reset link (spec §8: success toast, then /login; failure shows the server's text). */
+export function ForgetPasswordForm() {
+  const navigate = useNavigate();
+  const sendLink = useSendForgetPasswordEmail();
+  const form = useForm({ initialValues: { email: '' } });
+
+  const submit = form.onSubmit((values) => {
+    sendLink.mutate(values, {
+      onSuccess: () => {
+        notify.success('We send you a reset password link');
+        navigate('/login');
+      },
+      onError: (error) => notify.warning(errorMessage(error)),
+    });
+  });
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth loading={sendLink.isPending}>
+          Reset Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

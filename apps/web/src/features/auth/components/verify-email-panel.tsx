@@ -1,0 +1,76 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { endSession, useProfile } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { useSendVerificationToken } from '../api/send-verification-token';
+import { useVerifyEmail } from '../api/verify-email';
+
+type VerifyEmailPanelProps = {
+  /** Both come from the emailed link; verification runs only when both are present (spec §2). */
+  token: string | null;
+  email: string | null;
+};
+
+export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
+  const navigate = useNavigate();
+  const { data: me, refetch: refetchProfile } = useProfile();
+  // Failures are silent (spec §8): the page stays as it is and the user can resend.
+  const verify = useVerifyEmail({ onSuccess: () => navigate('/', { replace: true }) });
+  const resend = useSendVerificationToken();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || !email || started.current) return;
+    started.current = true; // once, also under StrictMode's double effects
+    verify.mutate({ token, email });
+  }, [token, email, verify]);
+
+  const address = me?.email ?? email;
+
+  const onResend = () => {
+    if (!address) return;
+    resend.mutate({ email: address }, { onSuccess: () => notify.success('Verification email has been sent.') });
+  };
+
+  const onLogin = async () => {
+    // Verified meanwhile (e.g. from the link in another tab): go home. Still unverified: sign out
+    // here, so the login page does not send the user straight back to this page.
+    if (me) {
+      const { data: fresh } = await refetchProfile();
+      if (fresh?.is_verified) {
+        navigate('/');
+        return;
+      }
+      endSession();
+    }
+    navigate('/login');
+  };
+
+  return (
+    <Stack gap="lg">
+      <Text>We've sent verification email. Please check your email.</Text>
+      {address && (
+        <Text size="sm" c="dimmed">
+          {address}
+        </Text>
+      )}
+      {verify.isPending && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Verifying your email…
+          </Text>
+        </Group>
+      )}
+      <Group grow>
+        <Button variant="default" onClick={onLogin}>
+          Login
+        </Button>
+        <Button onClick={onResend} loading={resend.isPending} disabled={!address}>
+          Resend Email
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Limits shared by the server and the browser. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ message: 'Enter a valid email address.' }))
+  .transform((value) => value.toLowerCase());
+
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH);
+
+export const loginBody = z.strictObject({
+  email: emailField,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export const registerBody = z.strictObject({
+  email: emailField,
+  password: newPasswordField,
+});
+export const emailOnlyBody = z.strictObject({ email: emailField });
+export const verifyEmailBody = z.strictObject({
+  email: emailField,
+  token: z.string().min(1).max(200),
+});
+export const resetPasswordBody = z.strictObject({
+  email: emailField,
+  token: z.string().min(1).max(200),
+  password: newPasswordField,
+});
+export const impersonateBody = z.strictObject({ token: z.string().min(1).max(200) });
+export const issueImpersonationBody = z.strictObject({ email: emailField });
+
+/** A session key answer: login, register, demo login, impersonation, password reset. */
+export const keyResponse = z.object({ key: z.string() });
+export const verifyEmailResponse = z.object({ result: z.string() });
+export const sentResponse = z.object({ success: z.literal(true), detail: z.string() });
+
+export const alertChannelEntry = z.object({
+  value: z.string().trim().min(1).max(300),
+  is_verified: z.boolean(),
+});
+export const alertChannels = z.object({
+  emails: z.array(alertChannelEntry),
+  phones: z.array(alertChannelEntry),
+  telegram_usernames: z.array(alertChannelEntry),
+  webhooks: z.array(alertChannelEntry),
+});
+export type AlertChannels = z.infer<typeof alertChannels>;
+
+const alertChannelInput = z.object({
+  value: z.string().trim().min(1, { message: 'Empty values are not allowed.' }).max(300),
+  is_verified: z.boolean().optional(),
+});
+export const alertChannelsInput = z.strictObject({
+  emails: z.array(alertChannelInput).max(20).default([]),
+  phones: z.array(alertChannelInput).max(20).default([]),
+  telegram_usernames: z.array(alertChannelInput).max(20).default([]),
+  webhooks: z.array(alertChannelInput).max(20).default([]),
+});
+
+export const profile = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  is_verified: z.boolean(),
+  is_staff: z.boolean(),
+  is_demo: z.boolean(),
+  charged_budget: z.number().int(),
+  alert_channels: alertChannels,
+  labels: z.array(z.string()),
+  uid: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const updateProfileBody = z.strictObject({
+  id: z.number().int().optional(),
+  email: emailField.optional(),
+  alert_channels: alertChannelsInput.optional(),
+});
+
+export const impersonationIssued = z.object({
+  token: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+});

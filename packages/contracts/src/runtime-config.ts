@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** What `/config.json` gives the browser: an explicit allow-list, nothing secret. */
+export const runtimeConfig = z.object({
+  productName: z.string(),
+  apiBaseUrl: z.string(),
+  dashboardUrl: z.string(),
+  telegramBotLink: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  supportTelegram: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
