@@ -8,7 +8,18 @@ const proxy = { '/api': apiServer, '/config.json': apiServer };
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React and the router change rarely: their own chunk stays cached across releases.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
 });

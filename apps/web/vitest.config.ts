@@ -1,10 +1,15 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
-/** Web unit tests run in jsdom; each test file also names its environment, so a root config can pick them up as is. */
+/**
+ * Web unit tests: `src/**\/*.test.tsx` in jsdom. Each test file also names its environment in a
+ * `@vitest-environment jsdom` comment, so a root config that lists this file as a project, or that
+ * globs the files itself, runs them the same way.
+ */
 export default mergeConfig(
   viteConfig,
   defineProject({
+    root: new URL('.', import.meta.url).pathname,
     test: {
       name: 'web',
       environment: 'jsdom',

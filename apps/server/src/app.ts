@@ -43,6 +43,8 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // The API speaks JSON only: a text/plain body would reach the schemas as a string and get a misleading 400.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -28,13 +28,18 @@ export function createLogger(config: Config): Logger {
 
 export async function startRuntime(
   config: Config,
-  options: { logger?: Logger; runWorkers?: boolean } = {},
+  options: { logger?: Logger; runWorkers?: boolean; shareEmbedded?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_POSTGRES_PORT, logger });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_POSTGRES_PORT,
+      logger,
+      shareRunning: options.shareEmbedded ?? false,
+    });
     databaseUrl = embedded.url;
   }
   const database = connectDatabase(databaseUrl);

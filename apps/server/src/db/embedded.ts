@@ -71,12 +71,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A postgres left running by a previous process that was killed (kill -9) is stopped first. */
-async function stopOrphan(pgData: string, logger: Logger): Promise<void> {
-  const pidFile = path.join(pgData, 'postmaster.pid');
-  const content = await fs.readFile(pidFile, 'utf8').catch(() => '');
-  const pid = Number(content.split('\n')[0]);
-  if (!pid || !isAlive(pid)) return;
+/** The cluster's postmaster when one is running on this data directory (from postmaster.pid). */
+async function runningCluster(pgData: string): Promise<{ pid: number; port: number } | undefined> {
+  const content = await fs.readFile(path.join(pgData, 'postmaster.pid'), 'utf8').catch(() => '');
+  const lines = content.split('\n');
+  const pid = Number(lines[0]);
+  if (!pid || !isAlive(pid)) return undefined;
+  return { pid, port: Number(lines[3]) };
+}
+
+/** A postgres left running by a process that was killed (kill -9) is stopped before we start ours. */
+async function stopOrphan(pid: number, logger: Logger): Promise<void> {
   logger.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
@@ -116,13 +121,25 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   logger: Logger;
+  /** The admin CLI shares a cluster a running server already owns instead of starting its own. */
+  shareRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port, logger } = options;
   const binaries = await loadBinaries();
   const owner = await resolveRunAsUser();
   const pgData = path.join(dataDir, 'postgres');
+  const ownerFile = path.join(dataDir, 'owner.pid');
   await fs.mkdir(dataDir, { recursive: true });
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres-password'));
+
+  const running = await runningCluster(pgData);
+  const ownerPid = Number(await fs.readFile(ownerFile, 'utf8').catch(() => '0'));
+  if (running && ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
+    if (!options.shareRunning) throw new Error(`DATA_DIR ${dataDir} is in use by another Paydar server (pid ${ownerPid}).`);
+    const serverUrl = `postgres://postgres:${password}@127.0.0.1:${running.port}`;
+    return { url: `${serverUrl}/${DATABASE_NAME}`, stop: async () => undefined };
+  }
+  if (running) await stopOrphan(running.pid, logger);
 
   const initialised = await fs.stat(path.join(pgData, 'PG_VERSION')).then(
     () => true,
@@ -145,7 +162,6 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  await stopOrphan(pgData, logger);
   const child = spawn(
     binaries.postgres,
     ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
@@ -153,6 +169,7 @@ export async function startEmbeddedPostgres(options: {
   );
   await waitUntilReady(child);
   child.stderr?.resume();
+  await fs.writeFile(ownerFile, String(process.pid));
   logger.info({ port }, 'embedded PostgreSQL is ready');
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -165,6 +182,7 @@ export async function startEmbeddedPostgres(options: {
       // SIGINT is PostgreSQL's fast shutdown: roll back open transactions, checkpoint, exit.
       child.kill('SIGINT');
       await exited;
+      await fs.rm(ownerFile, { force: true });
       logger.info('embedded PostgreSQL stopped');
     },
   };

@@ -8,15 +8,21 @@ interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
-function validationResponse(issues: Array<{ instancePath: string; message: string; params?: unknown }>): ErrorResponse {
-  const fields: Record<string, string[]> = {};
+function fieldName(instancePath: string, key?: string): string {
+  return [instancePath.replace(/^\//, '').replaceAll('/', '.'), key].filter(Boolean).join('.') || 'non_field_errors';
+}
+
+function validationResponse(
+  issues: Array<{ keyword?: string; instancePath: string; message: string; params?: unknown }>,
+): ErrorResponse {
+  // No prototype: a field the client names `constructor` or `toString` must not find Object.prototype's.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
-    const params = issue.params as { issue?: { code?: string; keys?: string[] } } | undefined;
+    // fastify-type-provider-zod puts zod's issue code in `keyword` and the rest of the issue in `params`.
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     // Unknown keys are named one by one, so the client sees which field to drop.
-    const unknownKeys = params?.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : [];
-    const names = unknownKeys.length
-      ? unknownKeys.map((key) => [issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), key].filter(Boolean).join('.'))
-      : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'];
+    const unknownKeys = issue.keyword === 'unrecognized_keys' && Array.isArray(keys) ? keys.map(String) : [];
+    const names = unknownKeys.length ? unknownKeys.map((key) => fieldName(issue.instancePath, key)) : [fieldName(issue.instancePath)];
     for (const name of names) {
       const message = unknownKeys.length ? 'Unknown field.' : issue.message;
       fields[name] = [...(fields[name] ?? []), message];

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnlyRoute, PrivateRoute } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './layout/root-layout';
 
-// Each screen is its own chunk: the first page loads only the shell and the screen it shows.
+// Each screen is its own chunk, and so is the signed-in frame (header, menus): the first page loads
+// only what it shows.
+const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })));
 const Dashboard = lazy(() => import('./routes/dashboard'));
 const Settings = lazy(() => import('./routes/settings'));
 const Finance = lazy(() => import('./routes/finance'));

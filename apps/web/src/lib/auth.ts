@@ -57,7 +57,11 @@ export async function restoreSession(location: Location = window.location): Prom
     // Keep the key out of the address bar and the history.
     params.delete('auth');
     const search = params.toString();
-    window.history.replaceState(window.history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
+    );
   }
   const stored = location.pathname === '/impersonate' ? null : readStoredToken();
   const key = fromQuery || stored;

@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from '@paydar/contracts/accounts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH } from '@paydar/contracts/accounts';
 import { notify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 

@@ -1,5 +1,5 @@
-import { ENTERPRISE_LEVEL, type Plan } from '@paydar/contracts/plans';
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
+import { ENTERPRISE_LEVEL, type Plan } from '@paydar/contracts/plans';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { formatNumber, formatPlanPrice, formatSeconds } from '@/lib/format';
 
@@ -22,7 +22,12 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const { supportEmail } = useRuntimeConfig();
   const price = formatPlanPrice(plan.default_cost);
   return (
-    <Card withBorder radius="md" padding="lg" style={current ? { borderColor: 'var(--mantine-color-blue-5)' } : undefined}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      style={current ? { borderColor: 'var(--mantine-color-blue-5)' } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3} fz="lg">

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Center, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
 import { useActiveSubscription } from '../api/get-subscriptions';
 import { PlanCard } from './plan-card';

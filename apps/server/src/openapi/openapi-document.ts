@@ -1,0 +1,35 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { ServiceContext } from '../context';
+import { connectDatabase } from '../db/client';
+
+/** Where the committed OpenAPI document lives; CI checks it matches the routes. */
+export const openApiFile = path.resolve(import.meta.dirname, '../../openapi.json');
+
+/**
+ * Builds the app without touching a database (the pool never connects) and returns its
+ * OpenAPI document as stable, pretty JSON.
+ */
+export async function generateOpenApiDocument(): Promise<string> {
+  const config = loadConfig({ WEB_DIST_DIR: 'off', DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused' });
+  const database = connectDatabase(config.DATABASE_URL ?? '');
+  const unused = () => {
+    throw new Error('not available while generating the OpenAPI document');
+  };
+  const context: ServiceContext = {
+    config,
+    db: database.db,
+    runInTransaction: unused,
+    jobs: { send: unused, work: unused, schedule: unused, stop: async () => undefined },
+    rateLimiter: { consume: unused },
+    now: () => new Date(0),
+  };
+  const app = await buildApp({ context, logger: pino({ level: 'silent' }) });
+  await app.ready();
+  const document = app.swagger();
+  await app.close();
+  await database.close();
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

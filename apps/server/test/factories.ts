@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { openSession } from '../src/modules/accounts/session.service';
+import { insertUser, updateUser } from '../src/modules/accounts/users.repository';
+import { FREE_PLAN_NAME } from '../src/modules/plans/plans.catalogue';
+import { activateFreePlan } from '../src/modules/plans/plans.repository';
+import { hashPassword } from '../src/modules/accounts/passwords';
+import type { TestServer } from './harness';
+
+export interface BuiltUser {
+  id: number;
+  email: string;
+  password: string;
+  key: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
+
+/** A user straight in the database (verified unless told otherwise), on Free, with an open session. */
+export async function buildUser(
+  server: TestServer,
+  options: { verified?: boolean; staff?: boolean; email?: string; password?: string } = {},
+): Promise<BuiltUser> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const user = await insertUser(server.context.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    isVerified: options.verified ?? true,
+    isStaff: options.staff ?? false,
+  });
+  if (!user) throw new Error(`could not build user ${email}`);
+  await activateFreePlan(server.context.db, user.id, FREE_PLAN_NAME);
+  const key = await openSession(server.context.db, user.id);
+  return { id: user.id, email, password, key, headers: { authorization: `Token ${key}` } };
+}
+
+export async function makeStaff(server: TestServer, userId: number): Promise<void> {
+  await updateUser(server.context.db, userId, { isStaff: true });
+}
+
+/** POST JSON through app.inject. */
+export function postJson(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}

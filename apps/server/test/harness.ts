@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import type { ServiceContext } from '../src/context';
+import { startRuntime } from '../src/runtime';
+import { createTestDatabase } from './database';
+import { SmtpInbox } from './fakes/smtp-inbox';
+
+export interface TestServer {
+  app: FastifyInstance;
+  context: ServiceContext;
+  config: Config;
+  inbox: SmtpInbox;
+  /** Moves the clock the services see; real time otherwise. */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
+ * real SMTP inbox. Only the clock can be moved.
+ */
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const inbox = new SmtpInbox();
+  const smtpUrl = await inbox.start();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    SMTP_URL: smtpUrl,
+    DASHBOARD_URL: 'http://dashboard.test',
+    PUBLIC_URL: 'http://api.test',
+    WEB_DIST_DIR: 'off',
+    ...environment,
+  });
+  const logger = pino({ level: 'silent' });
+  const runtime = await startRuntime(config, { logger });
+  const clock = { offsetMs: 0 };
+  runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
+  const app = await buildApp({ context: runtime.context, logger });
+  await app.ready();
+  return {
+    app,
+    context: runtime.context,
+    config,
+    inbox,
+    clock,
+    async close() {
+      await app.close();
+      await runtime.stop();
+      await inbox.stop();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { buildProfile, stubFetch } from '@/testing/test-utils';
+import { restoreSession } from './auth';
+import { getSession, setSessionToken } from './session-store';
+
+function visit(url: string) {
+  window.history.replaceState(null, '', url);
+}
+
+describe('restoreSession (start-up)', () => {
+  it('signs in with the auth query parameter and removes it from the address', async () => {
+    const fetchMock = stubFetch(() => ({ body: buildProfile() }));
+    visit('/settings?auth=from-link&tab=1');
+    await restoreSession();
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Token from-link' });
+    expect(getSession().token).toBe('from-link');
+    expect(window.location.pathname + window.location.search).toBe('/settings?tab=1');
+    expect(localStorage.getItem('paydar.token')).toBe('from-link');
+  });
+
+  it('keeps an unverified key for this tab only', async () => {
+    stubFetch(() => ({ body: buildProfile({ is_verified: false }) }));
+    visit('/?auth=new-user');
+    await restoreSession();
+    expect(getSession().token).toBe('new-user');
+    expect(localStorage.getItem('paydar.token')).toBeNull();
+    expect(sessionStorage.getItem('paydar.token')).toBe('new-user');
+  });
+
+  it('does not use the stored key on the impersonate path', async () => {
+    const fetchMock = stubFetch(() => ({ body: buildProfile() }));
+    setSessionToken('staff-key', 'local');
+    visit('/impersonate?token=t');
+    // a fresh page: nothing in memory yet, only storage
+    const stored = localStorage.getItem('paydar.token');
+    expect(stored).toBe('staff-key');
+    await restoreSession();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('forgets a stored key the server rejects', async () => {
+    stubFetch(() => ({ status: 401, body: { detail: 'Invalid token.', code: 'UNAUTHENTICATED' } }));
+    localStorage.setItem('paydar.token', 'expired');
+    visit('/');
+    await restoreSession();
+    expect(getSession().token).toBeNull();
+    expect(localStorage.getItem('paydar.token')).toBeNull();
+  });
+
+  it('shows the routes at once when nothing is stored', async () => {
+    const fetchMock = stubFetch(() => ({ body: buildProfile() }));
+    visit('/login');
+    await restoreSession();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getSession().token).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { Profile } from '@paydar/contracts/accounts';
+import type { RuntimeConfig } from '@paydar/contracts/runtime-config';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, vi } from 'vitest';
+import { setRuntimeConfig } from '@/config/runtime-config';
+import { endSession } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
+
+// jsdom lacks what Mantine measures with.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+export const testConfig: RuntimeConfig = {
+  productName: 'Paydar',
+  apiBaseUrl: 'https://api.example.test',
+  dashboardUrl: 'https://app.example.test',
+  telegramBotLink: 'https://t.me/paydar_bot',
+  supportEmail: 'support@example.test',
+  supportPhone: '+98 21 0000 0000',
+  supportTelegram: '@paydar_support',
+};
+setRuntimeConfig(testConfig);
+
+// Vitest runs without globals, so Testing Library's automatic cleanup is registered here.
+afterEach(() => {
+  cleanup();
+  endSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+export function buildProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 1,
+    email: 'ana@example.test',
+    is_verified: true,
+    is_staff: false,
+    is_demo: false,
+    charged_budget: 125_000,
+    alert_channels: { emails: [], phones: [], telegram_usernames: [], webhooks: [] },
+    labels: [],
+    uid: 'key-1',
+    ...overrides,
+  };
+}
+
+/** A fetch stub answering with JSON; the calls are on the returned mock. */
+export function stubFetch(answer: (url: string, init: RequestInit) => { status?: number; body?: unknown }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const { status = 200, body } = answer(String(input), init);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+}
