@@ -16,11 +16,17 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests');
     const forceExit = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
+      runtime.abandon();
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
+    // Keep-alive sockets whose last request finishes during shutdown would hold close() until
+    // their idle timeout: close each as soon as it goes idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(closeIdle);
+      logger.info('http server closed');
       await runtime.stop();
       logger.info('stopped cleanly');
       process.exit(0);

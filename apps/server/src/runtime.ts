@@ -20,6 +20,8 @@ export interface Runtime {
   logger: Logger;
   /** Stops jobs, closes the pool, then stops the embedded PostgreSQL: in that order. */
   stop(): Promise<void>;
+  /** Last resort when stop() hangs: signals the embedded PostgreSQL so it does not outlive us. */
+  abandon(): void;
 }
 
 export function createLogger(config: Config): Logger {
@@ -65,8 +67,12 @@ export async function startRuntime(
       logger,
       async stop() {
         await jobs.stop();
+        logger.info('jobs stopped');
         await database.close();
         await embedded?.stop();
+      },
+      abandon() {
+        embedded?.signalStop();
       },
     };
   } catch (error) {

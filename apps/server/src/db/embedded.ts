@@ -20,6 +20,8 @@ const run = promisify(execFile);
 export interface EmbeddedPostgres {
   url: string;
   stop(): Promise<void>;
+  /** For an exit that cannot wait: asks PostgreSQL to shut down without waiting for it. */
+  signalStop(): void;
 }
 
 interface Binaries {
@@ -137,7 +139,7 @@ export async function startEmbeddedPostgres(options: {
   if (running && ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
     if (!options.shareRunning) throw new Error(`DATA_DIR ${dataDir} is in use by another Paydar server (pid ${ownerPid}).`);
     const serverUrl = `postgres://postgres:${password}@127.0.0.1:${running.port}`;
-    return { url: `${serverUrl}/${DATABASE_NAME}`, stop: async () => undefined };
+    return { url: `${serverUrl}/${DATABASE_NAME}`, stop: async () => undefined, signalStop: () => undefined };
   }
   if (running) await stopOrphan(running.pid, logger);
 
@@ -150,13 +152,20 @@ export async function startEmbeddedPostgres(options: {
     await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
     const passwordFile = path.join(os.tmpdir(), `paydar-pg-${randomBytes(6).toString('hex')}`);
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o644 });
-    if (owner) await fs.chown(pgData, owner.uid, owner.gid);
+    if (owner) {
+      // Run as root, PostgreSQL runs as `postgres`: it must own its directory and be able to enter DATA_DIR.
+      await fs.chown(dataDir, owner.uid, owner.gid);
+      await fs.chown(pgData, owner.uid, owner.gid);
+    }
     try {
       await run(
         binaries.initdb,
         [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '-E', 'UTF8'],
         { ...owner, env: { ...process.env, LC_ALL: 'C' } },
       );
+    } catch (error) {
+      const hint = owner ? ` (every directory above ${dataDir} must be enterable by the postgres user)` : '';
+      throw new Error(`initdb failed${hint}: ${error instanceof Error ? error.message : error}`);
     } finally {
       await fs.unlink(passwordFile).catch(() => undefined);
     }
@@ -184,6 +193,9 @@ export async function startEmbeddedPostgres(options: {
       await exited;
       await fs.rm(ownerFile, { force: true });
       logger.info('embedded PostgreSQL stopped');
+    },
+    signalStop() {
+      if (child.exitCode === null) child.kill('SIGINT');
     },
   };
 }

@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../test/server-process';
+
+/** The real process on an embedded PostgreSQL: start, graceful stop, restart, and recovery after kill -9. */
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-process-'));
+});
+afterAll(async () => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const environment = () => ({ PORT: '3871', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54371', RATE_LIMITS_ENABLED: 'false' });
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+function postmasterPid(): Promise<number> {
+  return fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').then((content) => Number(content.split('\n')[0]));
+}
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the server process', () => {
+  it('finishes in-flight requests on SIGTERM, stops the embedded PostgreSQL, and keeps the data for the next start', async () => {
+    const first = await startServerProcess(environment());
+    const pgPid = await postmasterPid();
+    const inFlight = Array.from({ length: 4 }, (_, index) =>
+      post(`${first.url}/api/v1/users/register`, { email: `shutdown-${index}@example.test`, password: 'long enough' }),
+    );
+    // SIGTERM once the server has received all four, while they are still hashing passwords.
+    await expect.poll(() => first.output().split('"incoming request"').length - 1, { interval: 5 }).toBeGreaterThanOrEqual(5);
+    first.child.kill('SIGTERM');
+    const statuses = await Promise.all(inFlight.map((request) => request.then((response) => response.status)));
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(await first.exited, first.output()).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+    expect(first.output()).toContain('embedded PostgreSQL stopped');
+    expect(isAlive(pgPid)).toBe(false);
+
+    const second = await startServerProcess(environment());
+    const login = await post(`${second.url}/api/v1/users/login`, { email: 'shutdown-0@example.test', password: 'long enough' });
+    expect(login.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('starts again after being killed with SIGKILL, stopping the PostgreSQL it left behind', async () => {
+    const killed = await startServerProcess(environment());
+    const orphan = await postmasterPid();
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(isAlive(orphan)).toBe(true);
+
+    const restarted = await startServerProcess(environment());
+    expect(isAlive(orphan)).toBe(false);
+    const login = await post(`${restarted.url}/api/v1/users/login`, { email: 'shutdown-1@example.test', password: 'long enough' });
+    expect(login.status).toBe(200);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import fs_promises from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startMailInbox } from './mail-inbox';
+import { repositoryRoot, startServerProcess } from './server-process';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `paydar_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * One real server for the whole run: its own database (on TEST_DATABASE_URL's server, or an
+ * embedded PostgreSQL in a temporary DATA_DIR), mail to a real SMTP inbox, the built web app.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (browser tests are required)`);
+  if (!fs.existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('the web app is not built: run `npm run build` first (npm run test:e2e does)');
+  }
+  const inbox = await startMailInbox();
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  const database = serverUrl ? await createDatabase(serverUrl) : undefined;
+  const dataDir = serverUrl ? undefined : await fs_promises.mkdtemp(path.join(os.tmpdir(), 'paydar-e2e-'));
+  const port = process.env.E2E_PORT ?? '3900';
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const environment: Record<string, string> = {
+    PORT: port,
+    HOST: '127.0.0.1',
+    SMTP_URL: inbox.smtpUrl,
+    PUBLIC_URL: baseUrl,
+    DASHBOARD_URL: baseUrl,
+    WEB_DIST_DIR: 'apps/web/dist',
+    LOG_LEVEL: 'warn',
+    // One browser signs up and logs in many times from one address.
+    RATE_LIMITS_ENABLED: 'false',
+    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir as string, EMBEDDED_POSTGRES_PORT: '54390' }),
+  };
+  const server = await startServerProcess(environment);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_INBOX_URL = inbox.httpUrl;
+  process.env.E2E_SERVER_ENV = JSON.stringify(environment);
+
+  return async () => {
+    await server.stop();
+    await inbox.stop();
+    await database?.drop();
+    if (dataDir) await fs_promises.rm(dataDir, { recursive: true, force: true });
+  };
+}
