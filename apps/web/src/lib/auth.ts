@@ -2,7 +2,7 @@ import { type Profile, profile } from '@paydar/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, type RequestOptions } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { clearSession, readStoredToken, setSessionToken, useSession } from '@/lib/session-store';
+import { clearSession, getSession, readStoredToken, setSessionToken, useSession } from '@/lib/session-store';
 
 /**
  * The signed-in user is shared by the guards, the header and several features, so it lives here
@@ -35,6 +35,8 @@ export function useProfile() {
  */
 export async function startSession(key: string): Promise<Profile> {
   const me = await getProfile({ token: key });
+  // Another user's data must not outlive a switch of account (verify link, impersonation).
+  if (getSession().token !== key) queryClient.removeQueries();
   queryClient.setQueryData(profileQueryKey, me);
   setSessionToken(key, me.is_verified ? 'local' : 'tab');
   return me;

@@ -2,12 +2,17 @@ import { AppShell } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { Header } from './header';
+import { useSession } from '@/lib/session-store';
+import { HEADER_ROW_HEIGHT, Header, IMPERSONATION_ROW_HEIGHT } from './header';
 
 /** The signed-in frame: header on top, the screen below; the header stays while a screen loads. */
 export function AppLayout() {
+  const { impersonating } = useSession();
+  const height = impersonating
+    ? { base: HEADER_ROW_HEIGHT + IMPERSONATION_ROW_HEIGHT, sm: HEADER_ROW_HEIGHT }
+    : HEADER_ROW_HEIGHT;
   return (
-    <AppShell header={{ height: 64 }} padding={{ base: 'sm', sm: 'lg' }}>
+    <AppShell header={{ height }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
         <Header />
       </AppShell.Header>

@@ -11,7 +11,7 @@ export function ExitImpersonationButton() {
     window.location.assign('/login');
   };
   return (
-    <Button color="red" size="xs" variant="filled" onClick={exit} px={{ base: 8, xs: 'sm' }}>
+    <Button color="red" size="xs" variant="filled" onClick={exit} style={{ flexShrink: 0 }}>
       Exit Impersonation
     </Button>
   );

@@ -33,7 +33,7 @@ export function UserMenu() {
               <Avatar color="blue" radius="xl" size={34}>
                 {me?.email.charAt(0).toUpperCase()}
               </Avatar>
-              <Text size="sm" fw={500} maw={180} truncate="end" visibleFrom="md">
+              <Text size="sm" fw={500} maw={240} truncate="end" visibleFrom="md">
                 {me?.email}
               </Text>
               <ChevronDownIcon size={14} />

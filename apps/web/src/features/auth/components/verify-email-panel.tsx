@@ -52,7 +52,10 @@ export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
       <Text>We've sent verification email. Please check your email.</Text>
       {address && (
         <Text size="sm" c="dimmed">
-          {address}
+          Email:{' '}
+          <Text span fw={600} c="dark.6" inherit>
+            {address}
+          </Text>
         </Text>
       )}
       {verify.isPending && (

@@ -36,16 +36,14 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
           {current && <Badge variant="light">Current plan</Badge>}
         </Group>
         {plan.image_url && <Image src={plan.image_url} alt="" h={56} w="auto" fit="contain" />}
-        <Group gap={6} align="baseline">
-          <Text fz={26} fw={700} lh={1.1}>
+        <Stack gap={0}>
+          <Text fz={22} fw={700} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
             {price}
           </Text>
-          {price !== 'Free' && (
-            <Text size="sm" c="dimmed">
-              per month
-            </Text>
-          )}
-        </Group>
+          <Text size="sm" c="dimmed">
+            {price === 'Free' ? 'No charge' : 'per month'}
+          </Text>
+        </Stack>
         <List size="sm" spacing={4} c="gray.7">
           {features(plan).map((line) => (
             <List.Item key={line}>{line}</List.Item>

@@ -35,7 +35,18 @@ export function PlansModal({ opened, onClose }: { opened: boolean; onClose: () =
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Plans" size="75rem" fullScreen={phone} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} fz="lg">
+          Plans
+        </Text>
+      }
+      size="75rem"
+      fullScreen={phone}
+      centered
+    >
       {body}
     </Modal>
   );
