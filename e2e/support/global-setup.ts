@@ -32,7 +32,8 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; drop():
  * embedded PostgreSQL in a temporary DATA_DIR), mail to a real SMTP inbox, the built web app.
  */
 export default async function globalSetup() {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (browser tests are required)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (browser tests are required)`);
   if (!fs.existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) {
     throw new Error('the web app is not built: run `npm run build` first (npm run test:e2e does)');
   }

@@ -5,7 +5,9 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
 
 /** Runs the real server (`apps/server/src/main.ts`) as its own process and waits for /healthz. */
-export async function startServerProcess(environment: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServerProcess(
+  environment: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = environment.PORT ?? '3900';
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(tsx, [path.join(repositoryRoot, 'apps/server/src/main.ts')], {

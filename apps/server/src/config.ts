@@ -2,11 +2,10 @@ import path from 'node:path';
 
 /** The repository root: relative paths in the environment are read from here, whatever the working directory. */
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const optionalUrl = z
   .string()

@@ -13,12 +13,19 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const environment = () => ({ PORT: '3871', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54371', RATE_LIMITS_ENABLED: 'false' });
+const environment = () => ({
+  PORT: '3871',
+  DATA_DIR: dataDir,
+  EMBEDDED_POSTGRES_PORT: '54371',
+  RATE_LIMITS_ENABLED: 'false',
+});
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function postmasterPid(): Promise<number> {
-  return fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').then((content) => Number(content.split('\n')[0]));
+  return fs
+    .readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .then((content) => Number(content.split('\n')[0]));
 }
 const isAlive = (pid: number) => {
   try {
@@ -37,7 +44,9 @@ describe('the server process', () => {
       post(`${first.url}/api/v1/users/register`, { email: `shutdown-${index}@example.test`, password: 'long enough' }),
     );
     // SIGTERM once the server has received all four, while they are still hashing passwords.
-    await expect.poll(() => first.output().split('"incoming request"').length - 1, { interval: 5 }).toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(() => first.output().split('"incoming request"').length - 1, { interval: 5 })
+      .toBeGreaterThanOrEqual(5);
     first.child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight.map((request) => request.then((response) => response.status)));
     expect(statuses).toEqual([200, 200, 200, 200]);
@@ -47,7 +56,10 @@ describe('the server process', () => {
     expect(isAlive(pgPid)).toBe(false);
 
     const second = await startServerProcess(environment());
-    const login = await post(`${second.url}/api/v1/users/login`, { email: 'shutdown-0@example.test', password: 'long enough' });
+    const login = await post(`${second.url}/api/v1/users/login`, {
+      email: 'shutdown-0@example.test',
+      password: 'long enough',
+    });
     expect(login.status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
@@ -62,7 +74,10 @@ describe('the server process', () => {
 
     const restarted = await startServerProcess(environment());
     expect(isAlive(orphan)).toBe(false);
-    const login = await post(`${restarted.url}/api/v1/users/login`, { email: 'shutdown-1@example.test', password: 'long enough' });
+    const login = await post(`${restarted.url}/api/v1/users/login`, {
+      email: 'shutdown-1@example.test',
+      password: 'long enough',
+    });
     expect(login.status).toBe(200);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../src/modules/accounts/passwords';
 import { openSession } from '../src/modules/accounts/session.service';
 import { insertUser, updateUser } from '../src/modules/accounts/users.repository';
 import { FREE_PLAN_NAME } from '../src/modules/plans/plans.catalogue';
 import { activateFreePlan } from '../src/modules/plans/plans.repository';
-import { hashPassword } from '../src/modules/accounts/passwords';
 import type { TestServer } from './harness';
 
 export interface BuiltUser {

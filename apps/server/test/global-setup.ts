@@ -19,7 +19,11 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-test-pg-'));
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 54_400 + (process.pid % 500), logger: pino({ level: 'warn' }) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: 54_400 + (process.pid % 500),
+    logger: pino({ level: 'warn' }),
+  });
   project.provide('postgresServerUrl', embedded.url);
   return async () => {
     await embedded.stop();

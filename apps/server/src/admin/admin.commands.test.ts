@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, postJson, uniqueEmail } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { UsageError, createStaff, impersonationLink, listUsersTable, setPassword } from './admin.commands';
+import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +19,11 @@ describe('admin commands', () => {
     expect(output).toBe(`Created staff user ${email}.`);
     const login = await postJson(server.app, '/api/v1/users/login', { email, password: 'staff password 1' });
     expect(login.statusCode).toBe(200);
-    const profile = await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: { authorization: `Token ${login.json().key}` } });
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/profile',
+      headers: { authorization: `Token ${login.json().key}` },
+    });
     expect(profile.json()).toMatchObject({ is_staff: true, is_verified: true });
   });
 
@@ -37,8 +41,13 @@ describe('admin commands', () => {
   it('sets a password and signs out the old sessions', async () => {
     const user = await buildUser(server);
     await setPassword(server.context, user.email, 'a fresh password');
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: user.headers })).statusCode).toBe(401);
-    expect((await postJson(server.app, '/api/v1/users/login', { email: user.email, password: 'a fresh password' })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: user.headers })).statusCode,
+    ).toBe(401);
+    expect(
+      (await postJson(server.app, '/api/v1/users/login', { email: user.email, password: 'a fresh password' }))
+        .statusCode,
+    ).toBe(200);
     await expect(setPassword(server.context, user.email, 'short')).rejects.toThrow('at least 8 characters');
   });
 
@@ -49,7 +58,11 @@ describe('admin commands', () => {
     const url = new URL(output.split('\n')[0] ?? '');
     expect(url.pathname).toBe('/impersonate');
     const used = await postJson(server.app, '/api/v1/users/impersonate', { token: url.searchParams.get('token') });
-    const profile = await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: { authorization: `Token ${used.json().key}` } });
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/profile',
+      headers: { authorization: `Token ${used.json().key}` },
+    });
     expect(profile.json().email).toBe(target.email);
 
     const notStaff = await buildUser(server);
@@ -69,10 +82,17 @@ describe('admin CLI process', () => {
     const run = promisify(execFile);
     const cli = path.resolve(import.meta.dirname, 'cli.ts');
     const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
-    const env = { ...process.env, DATABASE_URL: server.config.DATABASE_URL, LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: server.config.DATABASE_URL,
+      LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
+    };
     const listed = await run(tsx, [cli, 'list-users'], { env });
     expect(listed.stdout).toContain('demo@paydar.local');
-    const unknown = await run(tsx, [cli, 'frobnicate'], { env }).catch((error: { code: number; stderr: string }) => error);
+    const unknown = await run(tsx, [cli, 'frobnicate'], { env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(unknown).toMatchObject({ code: 2 });
     expect((unknown as { stderr: string }).stderr).toContain('unknown command');
   }, 60_000);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newPasswordField } from '@paydar/contracts/accounts';
-import { emailField } from '@paydar/contracts/accounts';
+import { emailField, newPasswordField } from '@paydar/contracts/accounts';
 import type { ServiceContext } from '../context';
 import { hashPassword } from '../modules/accounts/passwords';
 import { revokeAllSessions } from '../modules/accounts/sessions.repository';
@@ -24,7 +23,11 @@ function parsePassword(value: string): string {
 }
 
 /** Creates a verified staff user, or makes an existing user staff. Prints a generated password when none is given. */
-export async function createStaff(context: ServiceContext, emailArgument: string | undefined, password?: string): Promise<string> {
+export async function createStaff(
+  context: ServiceContext,
+  emailArgument: string | undefined,
+  password?: string,
+): Promise<string> {
   const email = parseEmail(emailArgument);
   const existing = await findUserByEmail(context.db, email);
   if (existing) {
@@ -35,14 +38,23 @@ export async function createStaff(context: ServiceContext, emailArgument: string
     return `${email} is now staff${password ? ' with the new password' : ''}.`;
   }
   const chosen = password ? parsePassword(password) : randomBytes(12).toString('base64url');
-  const user = await insertUser(context.db, { email, passwordHash: await hashPassword(chosen), isVerified: true, isStaff: true });
+  const user = await insertUser(context.db, {
+    email,
+    passwordHash: await hashPassword(chosen),
+    isVerified: true,
+    isStaff: true,
+  });
   if (!user) throw new UsageError(`could not create ${email}`);
   await activateFreePlan(context.db, user.id, FREE_PLAN_NAME);
   return password ? `Created staff user ${email}.` : `Created staff user ${email} with password: ${chosen}`;
 }
 
 /** Sets a password and signs out every session of that user. */
-export async function setPassword(context: ServiceContext, emailArgument: string | undefined, password: string | undefined): Promise<string> {
+export async function setPassword(
+  context: ServiceContext,
+  emailArgument: string | undefined,
+  password: string | undefined,
+): Promise<string> {
   const email = parseEmail(emailArgument);
   if (!password) throw new UsageError('give the new password');
   const user = await findUserByEmail(context.db, email);
@@ -68,7 +80,13 @@ export async function impersonationLink(
 export async function listUsersTable(context: ServiceContext): Promise<string> {
   const rows = await listUsers(context.db);
   const lines = rows.map((user) =>
-    [String(user.id).padStart(5), user.email.padEnd(40), user.isVerified ? 'verified' : 'unverified', user.isStaff ? 'staff' : '', user.isDemo ? 'demo' : '']
+    [
+      String(user.id).padStart(5),
+      user.email.padEnd(40),
+      user.isVerified ? 'verified' : 'unverified',
+      user.isStaff ? 'staff' : '',
+      user.isDemo ? 'demo' : '',
+    ]
       .join('  ')
       .trimEnd(),
   );

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
-import { UsageError, createStaff, impersonationLink, listUsersTable, setPassword } from './admin.commands';
+import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -22,7 +22,11 @@ async function main(): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }), runWorkers: false, shareEmbedded: true });
+  const runtime = await startRuntime(config, {
+    logger: pino({ level: 'warn' }),
+    runWorkers: false,
+    shareEmbedded: true,
+  });
   try {
     const context = runtime.context;
     const output = await (() => {

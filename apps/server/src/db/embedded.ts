@@ -102,7 +102,9 @@ function waitUntilReady(child: ChildProcess): Promise<void> {
       }
     };
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code}:\n${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`embedded PostgreSQL exited with code ${code}:\n${output.slice(-2000)}`)),
+    );
   });
 }
 
@@ -137,7 +139,8 @@ export async function startEmbeddedPostgres(options: {
   const running = await runningCluster(pgData);
   const ownerPid = Number(await fs.readFile(ownerFile, 'utf8').catch(() => '0'));
   if (running && ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
-    if (!options.shareRunning) throw new Error(`DATA_DIR ${dataDir} is in use by another Paydar server (pid ${ownerPid}).`);
+    if (!options.shareRunning)
+      throw new Error(`DATA_DIR ${dataDir} is in use by another Paydar server (pid ${ownerPid}).`);
     const serverUrl = `postgres://postgres:${password}@127.0.0.1:${running.port}`;
     return { url: `${serverUrl}/${DATABASE_NAME}`, stop: async () => undefined, signalStop: () => undefined };
   }

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerApiDocs(app: FastifyInstance, productName: string): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${productName} API`, version: '1.0.0', description: 'Authenticate with `Authorization: Token <key>`.' },
+      info: {
+        title: `${productName} API`,
+        version: '1.0.0',
+        description: 'Authenticate with `Authorization: Token <key>`.',
+      },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' } },
       },

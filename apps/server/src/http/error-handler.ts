@@ -22,7 +22,9 @@ function validationResponse(
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     // Unknown keys are named one by one, so the client sees which field to drop.
     const unknownKeys = issue.keyword === 'unrecognized_keys' && Array.isArray(keys) ? keys.map(String) : [];
-    const names = unknownKeys.length ? unknownKeys.map((key) => fieldName(issue.instancePath, key)) : [fieldName(issue.instancePath)];
+    const names = unknownKeys.length
+      ? unknownKeys.map((key) => fieldName(issue.instancePath, key))
+      : [fieldName(issue.instancePath)];
     for (const name of names) {
       const message = unknownKeys.length ? 'Unknown field.' : issue.message;
       fields[name] = [...(fields[name] ?? []), message];
@@ -46,7 +48,11 @@ const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
 
 function toResponse(error: FastifyError | AppError | Error): ErrorResponse {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { ...error.fields, code: error.code, detail: error.detail }, headers: error.headers };
+    return {
+      status: error.statusCode,
+      body: { ...error.fields, code: error.code, detail: error.detail },
+      headers: error.headers,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationResponse(error.validation as never);
@@ -61,7 +67,10 @@ function toResponse(error: FastifyError | AppError | Error): ErrorResponse {
     return validationResponse(fastifyError.validation as never);
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return { status: fastifyError.statusCode, body: { code: 'BAD_REQUEST', detail: 'The request could not be understood.' } };
+    return {
+      status: fastifyError.statusCode,
+      body: { code: 'BAD_REQUEST', detail: 'The request could not be understood.' },
+    };
   }
   return { status: 500, body: { code: 'INTERNAL', detail: 'Something went wrong on our side. Please try again.' } };
 }
@@ -76,6 +85,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(response.status).send(response.body);
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
+    reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
   );
 }

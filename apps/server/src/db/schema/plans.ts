@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -42,8 +42,6 @@ export const subscriptions = pgTable(
   (table) => [
     index('subscriptions_user_idx').on(table.userId),
     // One active subscription per user, enforced by the database, not by hope.
-    uniqueIndex('subscriptions_one_active_per_user')
-      .on(table.userId)
-      .where(sql`is_active`),
+    uniqueIndex('subscriptions_one_active_per_user').on(table.userId).where(sql`is_active`),
   ],
 );

@@ -1,6 +1,6 @@
+import type { AlertChannels } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AlertChannels } from '@paydar/contracts/accounts';
 
 export const emptyAlertChannels: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
 
@@ -58,5 +58,8 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('email_tokens_hash_unique').on(table.tokenHash), index('email_tokens_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('email_tokens_hash_unique').on(table.tokenHash),
+    index('email_tokens_user_idx').on(table.userId),
+  ],
 );

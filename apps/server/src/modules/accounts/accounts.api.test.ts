@@ -16,7 +16,10 @@ const profileOf = (key: string) =>
 describe('register', () => {
   it('creates an unverified user on Free, logs them in and mails a verification link that verifies once', async () => {
     const email = uniqueEmail('signup');
-    const registered = await postJson(server.app, '/api/v1/users/register', { email: email.toUpperCase(), password: 'correct horse' });
+    const registered = await postJson(server.app, '/api/v1/users/register', {
+      email: email.toUpperCase(),
+      password: 'correct horse',
+    });
     expect(registered.statusCode).toBe(200);
     const { key } = registered.json();
     expect(key.length).toBeGreaterThanOrEqual(43);
@@ -24,9 +27,16 @@ describe('register', () => {
     const profile = (await profileOf(key)).json();
     expect(profile).toMatchObject({ email, is_verified: false, charged_budget: 0, uid: key });
 
-    const subscriptions = await server.app.inject({ method: 'GET', url: '/api/v1/users/subscriptions', headers: { authorization: `Token ${key}` } });
+    const subscriptions = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/subscriptions',
+      headers: { authorization: `Token ${key}` },
+    });
     expect(subscriptions.json().results).toHaveLength(1);
-    expect(subscriptions.json().results[0]).toMatchObject({ is_active: true, subscription_plan: { name: 'Free', level: 0 } });
+    expect(subscriptions.json().results[0]).toMatchObject({
+      is_active: true,
+      subscription_plan: { name: 'Free', level: 0 },
+    });
 
     const mail = await server.inbox.waitFor(email, /Verify your email/);
     const link = linkIn(mail, 'http://dashboard.test/verify_email?');
@@ -42,7 +52,10 @@ describe('register', () => {
 
   it('refuses a taken email, naming the field, and leaves no second user', async () => {
     const existing = await buildUser(server);
-    const response = await postJson(server.app, '/api/v1/users/register', { email: existing.email, password: 'another password' });
+    const response = await postJson(server.app, '/api/v1/users/register', {
+      email: existing.email,
+      password: 'another password',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'EMAIL_TAKEN', email: ['A user with this email already exists.'] });
   });
@@ -65,14 +78,20 @@ describe('register', () => {
 describe('login and logout', () => {
   it('logs in with the right password, case-insensitively on the email', async () => {
     const user = await buildUser(server);
-    const response = await postJson(server.app, '/api/v1/users/login', { email: user.email.toUpperCase(), password: user.password });
+    const response = await postJson(server.app, '/api/v1/users/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(response.statusCode).toBe(200);
     expect((await profileOf(response.json().key)).json().id).toBe(user.id);
   });
 
   it("answers the spec's text for a wrong password and for an unknown email alike", async () => {
     const user = await buildUser(server);
-    const wrong = await postJson(server.app, '/api/v1/users/login', { email: user.email, password: 'not the password' });
+    const wrong = await postJson(server.app, '/api/v1/users/login', {
+      email: user.email,
+      password: 'not the password',
+    });
     const unknown = await postJson(server.app, '/api/v1/users/login', { email: uniqueEmail(), password: 'whatever1' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(400);
@@ -82,7 +101,9 @@ describe('login and logout', () => {
 
   it('stops a key working after logout, and only that key', async () => {
     const user = await buildUser(server);
-    const second = (await postJson(server.app, '/api/v1/users/login', { email: user.email, password: user.password })).json().key;
+    const second = (
+      await postJson(server.app, '/api/v1/users/login', { email: user.email, password: user.password })
+    ).json().key;
     const out = await postJson(server.app, '/api/v1/users/logout', {}, user.headers);
     expect(out.statusCode).toBe(200);
     expect((await profileOf(user.key)).statusCode).toBe(401);
@@ -152,7 +173,12 @@ describe('profile', () => {
   it('makes a changed email unverified and mails a verification link to it', async () => {
     const user = await buildUser(server);
     const email = uniqueEmail('changed');
-    const response = await server.app.inject({ method: 'PUT', url: '/api/v1/users/profile', headers: user.headers, payload: { id: user.id, email } });
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/profile',
+      headers: user.headers,
+      payload: { id: user.id, email },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email, is_verified: false });
     await server.inbox.waitFor(email, /Verify your email/);
@@ -164,7 +190,14 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/v1/users/profile',
       headers: user.headers,
-      payload: { alert_channels: { emails: [{ value: 'ops@example.test', is_verified: true }], phones: [], telegram_usernames: [], webhooks: [] } },
+      payload: {
+        alert_channels: {
+          emails: [{ value: 'ops@example.test', is_verified: true }],
+          phones: [],
+          telegram_usernames: [],
+          webhooks: [],
+        },
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().alert_channels.emails).toEqual([{ value: 'ops@example.test', is_verified: false }]);
@@ -188,7 +221,10 @@ describe('password reset', () => {
     expect((await profileOf(reset.json().key)).statusCode).toBe(200);
     expect((await profileOf(user.key)).statusCode).toBe(401);
 
-    const login = await postJson(server.app, '/api/v1/users/login', { email: user.email, password: 'brand new password' });
+    const login = await postJson(server.app, '/api/v1/users/login', {
+      email: user.email,
+      password: 'brand new password',
+    });
     expect(login.statusCode).toBe(200);
     const reuse = await postJson(server.app, '/api/v1/users/reset_password', { ...body, password: 'third password!' });
     expect(reuse.statusCode).toBe(400);
@@ -252,7 +288,11 @@ describe('verification resend', () => {
 describe('plans', () => {
   it('lists Free, Silver, Gold and Enterprise with their levels and specifications', async () => {
     const user = await buildUser(server);
-    const response = await server.app.inject({ method: 'GET', url: '/api/v2/users/subscription_plans', headers: user.headers });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/v2/users/subscription_plans',
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(200);
     const plans = response.json().results;
     expect(plans.map((plan: { name: string; level: number }) => [plan.name, plan.level])).toEqual([
@@ -261,7 +301,11 @@ describe('plans', () => {
       ['Gold', 3],
       ['Enterprise', 10],
     ]);
-    expect(plans[0].specifications).toMatchObject({ MAXIMUM_MONITOR_COUNT: 5, METRIC_HISTORY_DAYS: 7, MONITOR_GROUP: false });
+    expect(plans[0].specifications).toMatchObject({
+      MAXIMUM_MONITOR_COUNT: 5,
+      METRIC_HISTORY_DAYS: 7,
+      MONITOR_GROUP: false,
+    });
     expect(plans[0].description.quantity.Notification).toBeGreaterThan(0);
   });
 

@@ -14,7 +14,7 @@ import { errorBody, successBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { VERIFICATION_SENT_TEXT, sendVerificationToken, verifyEmail } from './email-verification.service';
+import { sendVerificationToken, VERIFICATION_SENT_TEXT, verifyEmail } from './email-verification.service';
 import { login, loginAsDemo } from './login.service';
 import { RESET_LINK_SENT_TEXT, resetPassword, sendForgetPasswordEmail } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
@@ -28,21 +28,31 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: requireCaller(context) };
 
-    app.post('/api/v1/users/register', { schema: { tags, body: registerBody, response: { 200: keyResponse, ...errors } } }, (request) =>
-      register(context, request.body, request.ip),
+    app.post(
+      '/api/v1/users/register',
+      { schema: { tags, body: registerBody, response: { 200: keyResponse, ...errors } } },
+      (request) => register(context, request.body, request.ip),
     );
-    app.post('/api/v1/users/login', { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } }, (request) =>
-      login(context, request.body, request.ip),
+    app.post(
+      '/api/v1/users/login',
+      { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } },
+      (request) => login(context, request.body, request.ip),
     );
     app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, () =>
       loginAsDemo(context),
     );
-    app.post('/api/v1/users/logout', { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } }, async (request) => {
-      await logout(context, callerOf(request));
-      return { success: true as const };
-    });
-    app.get('/api/v1/users/profile', { ...authenticated, schema: { tags, response: { 200: profile, ...errors } } }, (request) =>
-      getProfile(context, callerOf(request)),
+    app.post(
+      '/api/v1/users/logout',
+      { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } },
+      async (request) => {
+        await logout(context, callerOf(request));
+        return { success: true as const };
+      },
+    );
+    app.get(
+      '/api/v1/users/profile',
+      { ...authenticated, schema: { tags, response: { 200: profile, ...errors } } },
+      (request) => getProfile(context, callerOf(request)),
     );
     app.put(
       '/api/v1/users/profile',
@@ -72,7 +82,9 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/v1/users/reset_password',
-      { schema: { tags, body: resetPasswordBody, response: { 200: successBody.extend(keyResponse.shape), ...errors } } },
+      {
+        schema: { tags, body: resetPasswordBody, response: { 200: successBody.extend(keyResponse.shape), ...errors } },
+      },
       (request) => resetPassword(context, request.body),
     );
   };

@@ -20,3 +20,15 @@ export function mergeAlertChannels(current: AlertChannels, input: ChannelInput):
   }
   return merged;
 }
+
+// PostgreSQL's jsonb refuses NUL and unpaired UTF-16 surrogates; they would otherwise fail the write with a 500.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The field name (`alert_channels.phones.0.value`) of the first value the database cannot store, if any. */
+export function findUnstorableValue(input: ChannelInput): string | undefined {
+  for (const type of Object.keys(input) as Array<keyof AlertChannels>) {
+    const index = input[type].findIndex((entry) => entry.value.includes('\u0000') || LONE_SURROGATE.test(entry.value));
+    if (index >= 0) return `alert_channels.${type}.${index}.value`;
+  }
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context';
-import type { Transaction } from '../../db/transaction';
 import type { EmailTokenPurpose } from '../../db/schema/index';
+import type { Transaction } from '../../db/transaction';
 import { enqueueMail } from '../mail/mail.jobs';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates';
 import { insertEmailToken } from './email-tokens.repository';

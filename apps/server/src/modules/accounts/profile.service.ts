@@ -2,7 +2,7 @@ import type { AlertChannels, Profile, updateProfileBody } from '@paydar/contract
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notAuthenticated } from '../../errors';
-import { mergeAlertChannels } from './alert-channels';
+import { findUnstorableValue, mergeAlertChannels } from './alert-channels';
 import { sendEmailLink } from './email-links';
 import { emailTaken } from './registration.service';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository';
@@ -40,6 +40,8 @@ export async function updateProfile(
 ): Promise<Profile> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (input.id !== undefined && input.id !== caller.userId) throw invalidField('id', 'This is not your profile.');
+  const unstorable = input.alert_channels && findUnstorableValue(input.alert_channels);
+  if (unstorable) throw invalidField(unstorable, 'This value contains characters that cannot be saved.');
   return context.runInTransaction(async (transaction) => {
     const current = await findUserById(transaction.db, caller.userId);
     if (!current) throw notAuthenticated();

@@ -30,7 +30,12 @@ export async function touchSession(db: Database, sessionId: number, now: Date): 
   await db
     .update(sessions)
     .set({ lastUsedAt: now })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`),
+      ),
+    );
 }
 
 export async function revokeSession(db: Database, sessionId: number, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, forbidden, invalidField } from '../../errors';
-import { hashSecret, generateSecret } from '../accounts/secrets';
+import { generateSecret, hashSecret } from '../accounts/secrets';
 import { openSession } from '../accounts/session.service';
 import { findUserByEmail, findUserById } from '../accounts/users.repository';
 import { consumeImpersonationToken, insertImpersonationToken } from './impersonation.repository';
@@ -44,7 +44,11 @@ export function issueImpersonationAsCaller(context: ServiceContext, caller: Call
 /** Uses the token once and opens a session as its target, marked with the staff user behind it. */
 export async function impersonate(context: ServiceContext, token: string, ip: string): Promise<{ key: string }> {
   return context.runInTransaction(async (transaction) => {
-    const used = await consumeImpersonationToken(transaction.db, { tokenHash: hashSecret(token), now: context.now(), ip });
+    const used = await consumeImpersonationToken(transaction.db, {
+      tokenHash: hashSecret(token),
+      now: context.now(),
+      ip,
+    });
     if (!used) throw new AppError('INVALID_TOKEN', 'This impersonation link is invalid, used or expired.');
     return { key: await openSession(transaction.db, used.targetUserId, used.staffUserId) };
   });

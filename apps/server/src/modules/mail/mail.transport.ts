@@ -13,7 +13,11 @@ export interface MailTransport {
   deliver(message: MailMessage): Promise<void>;
 }
 
-export function createMailTransport(options: { smtpUrl: string | undefined; from: string; logger: Logger }): MailTransport {
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+}): MailTransport {
   const { smtpUrl, from, logger } = options;
   if (!smtpUrl) {
     // A fresh install has no SMTP server: the mail and its link go to the log so sign-up still works.

@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useProfile } from '@/lib/auth';
-import { formatTomans } from '@/lib/format';
+import { formatTomans } from '@paydar/domain/format';
 
 /** /finance: Billing. Charging and the transaction history arrive with the billing screens. */
 export default function FinanceRoute() {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { ENTERPRISE_LEVEL, type Plan } from '@paydar/contracts/plans';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { formatNumber, formatPlanPrice, formatSeconds } from '@/lib/format';
+import { formatNumber, formatPlanPrice, formatSeconds } from '@paydar/domain/format';
 
 function features(plan: Plan): string[] {
   const spec = plan.specifications;

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { SEND_MAIL_QUEUE } from './mail.jobs';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('the mail job', () => {
+  it('retries when the SMTP server refuses, and delivers exactly once', async () => {
+    const to = uniqueEmail('retry');
+    server.inbox.refuseNext = 2;
+    await server.context.jobs.send(
+      SEND_MAIL_QUEUE,
+      { to, subject: 'Retry me', text: 'hello' },
+      { retryDelaySeconds: 1 },
+    );
+    const mail = await server.inbox.waitFor(to, /Retry me/, 25_000);
+    expect(mail.text.trim()).toBe('hello');
+    expect(server.inbox.refuseNext).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(server.inbox.countTo(to, /Retry me/)).toBe(1);
+  }, 40_000);
+});

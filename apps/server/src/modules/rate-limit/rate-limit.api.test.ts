@@ -1,0 +1,214 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildUser, uniqueEmail } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { emailTokens } from '../../db/schema/index';
+import { findUserByEmail } from '../accounts/users.repository';
+import { createRateLimiter, tooManyAttempts } from './rate-limiter';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/**
+ * Windows are fixed and aligned to the epoch, so each test starts its clock just after an hour
+ * boundary (also a 10- and 15-minute boundary): no window can end halfway through a test.
+ */
+beforeEach(() => {
+  const now = Date.now();
+  server.clock.offsetMs = Math.ceil(now / HOUR_MS) * HOUR_MS + 1000 - now;
+});
+
+let ipCounter = 0;
+/** Every test calls from addresses of its own, so counters never carry over between tests. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+const post = (url: string, payload: object, ip: string) =>
+  server.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+
+function expectLimited(response: LightMyRequestResponse, windowMinutes: number) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    code: 'RATE_LIMITED',
+    detail: `Too many attempts. Please try again in ${windowMinutes} minutes.`,
+  });
+  const retryAfter = Number(response.headers['retry-after']);
+  // The clock sits one second (plus the test's own runtime) into the window.
+  expect(retryAfter).toBeLessThanOrEqual(windowMinutes * 60 - 1);
+  expect(retryAfter).toBeGreaterThan((windowMinutes - 1) * 60);
+}
+
+async function repeat(times: number, send: (attempt: number) => Promise<LightMyRequestResponse>) {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < times; attempt += 1) statuses.push((await send(attempt)).statusCode);
+  return statuses;
+}
+
+describe('login', () => {
+  it('allows 10 attempts per email in 15 minutes, from any address, then answers 429 even for the right password', async () => {
+    const user = await buildUser(server);
+    const statuses = await repeat(10, () =>
+      post('/api/v1/users/login', { email: user.email, password: 'wrong password' }, freshIp()),
+    );
+    expect(statuses).toEqual(Array(10).fill(400));
+    expectLimited(await post('/api/v1/users/login', { email: user.email, password: user.password }, freshIp()), 15);
+  });
+
+  it('allows 30 attempts per address in 10 minutes, whatever the email', async () => {
+    const ip = freshIp();
+    const statuses = await repeat(30, () =>
+      post('/api/v1/users/login', { email: uniqueEmail(), password: 'guess' }, ip),
+    );
+    expect(statuses).toEqual(Array(30).fill(400));
+    const user = await buildUser(server);
+    expectLimited(await post('/api/v1/users/login', { email: user.email, password: user.password }, ip), 10);
+    // Another address is not held back by this one's limit.
+    expect(
+      (await post('/api/v1/users/login', { email: user.email, password: user.password }, freshIp())).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets the email in again once the clock moves past its window', async () => {
+    const user = await buildUser(server);
+    await repeat(10, () => post('/api/v1/users/login', { email: user.email, password: 'wrong password' }, freshIp()));
+    expect(
+      (await post('/api/v1/users/login', { email: user.email, password: user.password }, freshIp())).statusCode,
+    ).toBe(429);
+    server.clock.offsetMs += 14 * MINUTE_MS;
+    expect(
+      (await post('/api/v1/users/login', { email: user.email, password: user.password }, freshIp())).statusCode,
+    ).toBe(429);
+    server.clock.offsetMs += MINUTE_MS;
+    expect(
+      (await post('/api/v1/users/login', { email: user.email, password: user.password }, freshIp())).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('register', () => {
+  it('allows 10 sign-ups per address an hour; the 11th, with a new email, is refused and creates nothing', async () => {
+    const ip = freshIp();
+    const statuses = await repeat(10, () =>
+      post('/api/v1/users/register', { email: uniqueEmail('limit'), password: 'long enough password' }, ip),
+    );
+    expect(statuses).toEqual(Array(10).fill(200));
+    const email = uniqueEmail('eleventh');
+    expectLimited(await post('/api/v1/users/register', { email, password: 'long enough password' }, ip), 60);
+    expect(await findUserByEmail(server.context.db, email)).toBeUndefined();
+
+    server.clock.offsetMs += HOUR_MS;
+    expect((await post('/api/v1/users/register', { email, password: 'long enough password' }, ip)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('send_forget_password_email', () => {
+  it('sends 5 reset links per email an hour, from any address, and no sixth', async () => {
+    const user = await buildUser(server);
+    const statuses = await repeat(5, () =>
+      post('/api/v1/users/send_forget_password_email', { email: user.email }, freshIp()),
+    );
+    expect(statuses).toEqual(Array(5).fill(200));
+    expectLimited(await post('/api/v1/users/send_forget_password_email', { email: user.email }, freshIp()), 60);
+
+    // Each mail carries a token of its own: five were issued, the refused sixth request issued none.
+    const tokens = await server.context.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'reset_password')));
+    expect(tokens).toHaveLength(5);
+  });
+
+  it('allows 20 requests per address an hour, whatever the email', async () => {
+    const ip = freshIp();
+    const statuses = await repeat(20, () =>
+      post('/api/v1/users/send_forget_password_email', { email: uniqueEmail() }, ip),
+    );
+    expect(statuses).toEqual(Array(20).fill(200));
+    expectLimited(await post('/api/v1/users/send_forget_password_email', { email: uniqueEmail() }, ip), 60);
+    server.clock.offsetMs += HOUR_MS;
+    expect((await post('/api/v1/users/send_forget_password_email', { email: uniqueEmail() }, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('send_verification_token', () => {
+  it('allows 5 resends per email an hour, from any address', async () => {
+    const user = await buildUser(server, { verified: false });
+    const statuses = await repeat(5, () =>
+      post('/api/v1/users/send_verification_token', { email: user.email }, freshIp()),
+    );
+    expect(statuses).toEqual(Array(5).fill(200));
+    expectLimited(await post('/api/v1/users/send_verification_token', { email: user.email }, freshIp()), 60);
+    server.clock.offsetMs += HOUR_MS;
+    expect((await post('/api/v1/users/send_verification_token', { email: user.email }, freshIp())).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('allows 20 resends per address an hour, whatever the email', async () => {
+    const ip = freshIp();
+    const statuses = await repeat(20, () =>
+      post('/api/v1/users/send_verification_token', { email: uniqueEmail() }, ip),
+    );
+    expect(statuses).toEqual(Array(20).fill(200));
+    expectLimited(await post('/api/v1/users/send_verification_token', { email: uniqueEmail() }, ip), 60);
+  });
+});
+
+describe('rate limiter window maths', () => {
+  const WINDOW_START = Date.UTC(2030, 0, 1, 12, 0, 0);
+  const at = (offsetMs: number) => new Date(WINDOW_START + offsetMs);
+
+  it('counts within a fixed window and starts afresh at the next one', async () => {
+    const limiter = createRateLimiter(server.context.db, { enabled: true });
+    const rule = { key: `unit:${uniqueEmail()}`, limit: 2, windowSeconds: 60 };
+    await limiter.consume([rule], at(0));
+    await limiter.consume([rule], at(30_000));
+    await expect(limiter.consume([rule], at(59_999))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      statusCode: 429,
+      headers: { 'retry-after': '1' },
+    });
+    await expect(limiter.consume([rule], at(60_000))).resolves.toBeUndefined();
+  });
+
+  it('gives the seconds left in the window as Retry-After, rounded up', async () => {
+    const limiter = createRateLimiter(server.context.db, { enabled: true });
+    const rule = { key: `unit:${uniqueEmail()}`, limit: 1, windowSeconds: 3600 };
+    await limiter.consume([rule], at(0));
+    await expect(limiter.consume([rule], at(1500))).rejects.toMatchObject({
+      headers: { 'retry-after': '3599' },
+      detail: 'Too many attempts. Please try again in 60 minutes.',
+    });
+  });
+
+  it('refuses when any of several rules is over, and counts nothing when turned off', async () => {
+    const limiter = createRateLimiter(server.context.db, { enabled: true });
+    const loose = { key: `unit:${uniqueEmail()}`, limit: 100, windowSeconds: 60 };
+    const tight = { key: `unit:${uniqueEmail()}`, limit: 1, windowSeconds: 60 };
+    await limiter.consume([loose, tight], at(0));
+    await expect(limiter.consume([loose, tight], at(1000))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+
+    const off = createRateLimiter(server.context.db, { enabled: false });
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await expect(off.consume([tight], at(2000))).resolves.toBeUndefined();
+  });
+
+  it.each([
+    [1, '1 minute'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [899, '15 minutes'],
+  ])('words %i seconds to wait as "%s"', (seconds, words) => {
+    const error = tooManyAttempts(seconds);
+    expect(error.detail).toBe(`Too many attempts. Please try again in ${words}.`);
+    expect(error.headers).toEqual({ 'retry-after': String(seconds) });
+  });
+});
