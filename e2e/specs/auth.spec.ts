@@ -75,7 +75,10 @@ test('forgot password: the mailed link sets a new password that logs in', async 
 
 test('login as guest opens the demo account', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Login as Guest' }).or(page.getByRole('link', { name: 'Login as Guest' })).click();
+  await page
+    .getByRole('button', { name: 'Login as Guest' })
+    .or(page.getByRole('link', { name: 'Login as Guest' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(noMonitors)).toBeVisible();
   await page.getByRole('button', { name: 'User menu' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { admin } from '../support/admin-cli';
 import { logOut, uniqueEmail, verifiedUser } from '../support/accounts';
+import { admin } from '../support/admin-cli';
 
 test('a staff link signs in as the user, with a red border, until Exit Impersonation', async ({ page }) => {
   const customer = await verifiedUser(page, 'customer');

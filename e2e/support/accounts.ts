@@ -8,7 +8,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
 export async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByLabel('Repeat Password').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -30,7 +30,7 @@ export async function logOut(page: Page): Promise<void> {
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 

@@ -13,13 +13,17 @@ export interface JobOptions {
 export interface JobQueue {
   /** Enqueue; with `transaction` the job exists only if that transaction commits. */
   send(name: string, data: object, options?: JobOptions, transaction?: Transaction): Promise<void>;
-  work<T>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs `handler` for each job, `concurrency` at a time in this process; a throw retries that job. */
+  work<T>(name: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 10;
+const DEFAULT_CONCURRENCY = 4;
+/** pg-boss's minimum: a job waits at most half a second for a free worker to notice it. */
+const POLLING_INTERVAL_SECONDS = 0.5;
 
 export async function startJobQueue(options: {
   databaseUrl: string;
@@ -54,14 +58,19 @@ export async function startJobQueue(options: {
         ...(transaction ? { db: { executeSql: transaction.executeSql as PgBoss.Db['executeSql'] } } : {}),
       });
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions = {}) {
       if (!options.runWorkers) return;
       await ensureQueue(name);
-      await boss.work<object>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          await handler(job.data as never);
-        }
-      });
+      // One job per fetch, so a failure retries only its own job; several pollers give concurrency.
+      for (let index = 0; index < (workOptions.concurrency ?? DEFAULT_CONCURRENCY); index += 1) {
+        await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+          async ([job]) => {
+            if (job) await handler(job.data as never);
+          },
+        );
+      }
     },
     async schedule(name, cron) {
       if (!options.runWorkers) return;

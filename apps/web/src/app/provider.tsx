@@ -10,7 +10,7 @@ import { theme } from './theme';
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={NOTIFICATION_DURATION_MS} zIndex={1000} />
+      <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

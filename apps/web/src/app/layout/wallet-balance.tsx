@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { formatTomans } from '@paydar/domain/format';
 import { useNavigate } from 'react-router';
 import { PlusIcon, WalletIcon } from '@/components/icons';
 import { useProfile } from '@/lib/auth';
-import { formatTomans } from '@paydar/domain/format';
 
 /** The wallet balance in Tomans; the plus button leads to Billing, where the wallet is charged. */
 export function WalletBalance() {

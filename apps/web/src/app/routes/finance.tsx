@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useProfile } from '@/lib/auth';
 import { formatTomans } from '@paydar/domain/format';
+import { useProfile } from '@/lib/auth';
 
 /** /finance: Billing. Charging and the transaction history arrive with the billing screens. */
 export default function FinanceRoute() {

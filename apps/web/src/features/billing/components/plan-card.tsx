@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { ENTERPRISE_LEVEL, type Plan } from '@paydar/contracts/plans';
-import { useRuntimeConfig } from '@/config/runtime-config';
 import { formatNumber, formatPlanPrice, formatSeconds } from '@paydar/domain/format';
+import { useRuntimeConfig } from '@/config/runtime-config';
 
 function features(plan: Plan): string[] {
   const spec = plan.specifications;
@@ -20,7 +20,10 @@ function features(plan: Plan): string[] {
 /** One plan: name, monthly price and what it allows. Buying arrives with the billing screens. */
 export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const { supportEmail } = useRuntimeConfig();
-  const price = formatPlanPrice(plan.default_cost);
+  const isEnterprise = plan.level === ENTERPRISE_LEVEL;
+  // Enterprise is priced per customer: it shows 'Contact us', never a price.
+  const price = isEnterprise ? 'Contact us' : formatPlanPrice(plan.default_cost);
+  const priceNote = isEnterprise ? 'priced for you' : price === 'Free' ? 'No charge' : 'per month';
   return (
     <Card
       withBorder
@@ -41,7 +44,7 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             {price}
           </Text>
           <Text size="sm" c="dimmed">
-            {price === 'Free' ? 'No charge' : 'per month'}
+            {priceNote}
           </Text>
         </Stack>
         <List size="sm" spacing={4} c="gray.7">
@@ -49,9 +52,9 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
-        {plan.level === ENTERPRISE_LEVEL && (
+        {isEnterprise && (
           <Anchor href={`mailto:${supportEmail}`} size="sm" mt="auto">
-            Contact us
+            {supportEmail}
           </Anchor>
         )}
       </Stack>
