@@ -315,3 +315,26 @@ describe('plans', () => {
     }
   });
 });
+
+describe("one user's data is not another's", () => {
+  it("lists only the caller's own subscriptions", async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    const list = async (headers: { authorization: string }) =>
+      (await server.app.inject({ method: 'GET', url: '/api/v1/users/subscriptions', headers }))
+        .json()
+        .results.map((subscription: { id: number }) => subscription.id);
+    const aliceIds = await list(alice.headers);
+    const bobIds = await list(bob.headers);
+    expect(aliceIds).toHaveLength(1);
+    expect(bobIds).toHaveLength(1);
+    expect(aliceIds).not.toEqual(bobIds);
+  });
+
+  it("logging out with one user's key leaves another user's session working", async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    await postJson(server.app, '/api/v1/users/logout', {}, bob.headers);
+    expect((await profileOf(alice.key)).statusCode).toBe(200);
+  });
+});
