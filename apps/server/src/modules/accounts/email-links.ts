@@ -1,9 +1,10 @@
 import type { ServiceContext } from '../../context';
 import type { EmailTokenPurpose } from '../../db/schema/index';
 import type { Transaction } from '../../db/transaction';
+import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.jobs';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates';
-import { insertEmailToken } from './email-tokens.repository';
+import { consumeEmailToken, insertEmailToken } from './email-tokens.repository';
 import { generateSecret, hashSecret } from './secrets';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,4 +34,23 @@ export async function sendEmailLink(
   link.searchParams.set('email', user.email);
   const mail = kind.template({ productName: context.config.PRODUCT_NAME, to: user.email, link: link.toString() });
   await enqueueMail(context.jobs, mail, transaction);
+}
+
+export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is invalid or has expired.');
+
+/** Uses a mailed link's token once, in the caller's transaction; returns its user or throws INVALID_TOKEN. */
+export async function consumeEmailLink(
+  context: ServiceContext,
+  transaction: Transaction,
+  purpose: EmailTokenPurpose,
+  link: { email: string; token: string },
+): Promise<number> {
+  const userId = await consumeEmailToken(transaction.db, {
+    purpose,
+    tokenHash: hashSecret(link.token),
+    email: link.email,
+    now: context.now(),
+  });
+  if (!userId) throw invalidLink();
+  return userId;
 }

@@ -1,14 +1,10 @@
 import type { ServiceContext } from '../../context';
-import { AppError } from '../../errors';
 import { accountLimits } from './accounts.limits';
-import { sendEmailLink } from './email-links';
-import { consumeEmailToken } from './email-tokens.repository';
-import { hashSecret } from './secrets';
+import { consumeEmailLink, sendEmailLink } from './email-links';
 import { openSession } from './session.service';
 import { findUserByEmail, updateUser } from './users.repository';
 
 export const VERIFICATION_SENT_TEXT = 'Verification email has been sent.';
-export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is invalid or has expired.');
 
 /** Answers the same whether or not the email is registered, so it cannot be used to find accounts. */
 export async function sendVerificationToken(context: ServiceContext, email: string, ip: string): Promise<void> {
@@ -24,13 +20,7 @@ export async function verifyEmail(
   input: { email: string; token: string },
 ): Promise<{ result: string }> {
   return context.runInTransaction(async (transaction) => {
-    const userId = await consumeEmailToken(transaction.db, {
-      purpose: 'verify_email',
-      tokenHash: hashSecret(input.token),
-      email: input.email,
-      now: context.now(),
-    });
-    if (!userId) throw invalidLink();
+    const userId = await consumeEmailLink(context, transaction, 'verify_email', input);
     await updateUser(transaction.db, userId, { isVerified: true });
     return { result: await openSession(transaction.db, userId) };
   });

@@ -1,10 +1,7 @@
 import type { ServiceContext } from '../../context';
 import { accountLimits } from './accounts.limits';
-import { sendEmailLink } from './email-links';
-import { consumeEmailToken } from './email-tokens.repository';
-import { invalidLink } from './email-verification.service';
+import { consumeEmailLink, sendEmailLink } from './email-links';
 import { hashPassword } from './passwords';
-import { hashSecret } from './secrets';
 import { openSession } from './session.service';
 import { revokeAllSessions } from './sessions.repository';
 import { findUserByEmail, updateUser } from './users.repository';
@@ -29,13 +26,7 @@ export async function resetPassword(
 ): Promise<{ success: true; key: string }> {
   const passwordHash = await hashPassword(input.password);
   return context.runInTransaction(async (transaction) => {
-    const userId = await consumeEmailToken(transaction.db, {
-      purpose: 'reset_password',
-      tokenHash: hashSecret(input.token),
-      email: input.email,
-      now: context.now(),
-    });
-    if (!userId) throw invalidLink();
+    const userId = await consumeEmailLink(context, transaction, 'reset_password', input);
     await updateUser(transaction.db, userId, { passwordHash, isVerified: true });
     await revokeAllSessions(transaction.db, userId, context.now());
     return { success: true as const, key: await openSession(transaction.db, userId) };

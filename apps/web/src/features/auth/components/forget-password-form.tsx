@@ -1,9 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSendForgetPasswordEmail } from '../api/send-forget-password-email';
+import { EmailInput } from './email-input';
 
 /** Asks for a reset link (spec §8: success toast, then /login; failure shows the server's text). */
 export function ForgetPasswordForm() {
@@ -24,14 +25,7 @@ export function ForgetPasswordForm() {
   return (
     <form onSubmit={submit}>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput required {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={sendLink.isPending}>
           Reset Password
         </Button>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useLogin } from '../api/login';
+import { EmailInput } from './email-input';
 
 /** Email and password; on success the guest-only guard moves the user on. */
 export function LoginForm() {
@@ -19,14 +20,7 @@ export function LoginForm() {
     <Stack gap="md">
       <form onSubmit={submit}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailInput required {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

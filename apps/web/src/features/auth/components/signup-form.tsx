@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useRegister } from '../api/register';
+import { EmailInput } from './email-input';
 
 /** The toast for the first rule the form breaks (spec §5 "Signup"), or null. */
 export function signupProblem(values: { email: string; password: string; repeat: string; terms: boolean }) {
@@ -33,13 +34,7 @@ export function SignupForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
