@@ -31,4 +31,11 @@ start(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'
   WEB_DIST_DIR: 'off',
   NODE_ENV: 'development',
 });
-start(path.join(root, 'node_modules/.bin/vite'), ['--config', 'apps/web/vite.config.ts', 'apps/web', '--port', '5173', '--strictPort']);
+start(path.join(root, 'node_modules/.bin/vite'), [
+  '--config',
+  'apps/web/vite.config.ts',
+  'apps/web',
+  '--port',
+  '5173',
+  '--strictPort',
+]);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, ServiceContext } from '../context';
-import { AppError, notAuthenticated } from '../errors';
+import { notAuthenticated } from '../errors';
 import { authenticate } from '../modules/accounts/session.service';
 
 declare module 'fastify' {
@@ -24,11 +24,4 @@ export function requireCaller(context: ServiceContext) {
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw notAuthenticated();
   return request.caller;
-}
-
-/** For calls that change things: an unverified user may only read, verify and log out. */
-export function verifiedCallerOf(request: FastifyRequest): Caller {
-  const caller = callerOf(request);
-  if (!caller.isVerified) throw new AppError('FORBIDDEN', 'Verify your email address first.');
-  return caller;
 }
