@@ -10,6 +10,7 @@ import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { probersRoutes } from './modules/probers/probers.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -54,6 +55,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(accountsRoutes(context));
   await app.register(impersonationRoutes(context));
   await app.register(plansRoutes(context));
+  await app.register(probersRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

@@ -46,6 +46,17 @@ const environmentSchema = z.object({
   RATE_LIMITS_ENABLED: booleanFlag.default(true),
   /** Start job workers in this process (mail and later alerts, billing). */
   JOBS_ENABLED: booleanFlag.default(true),
+  /** Run the built-in prober ("Local") in this process. */
+  BUILTIN_PROBER_ENABLED: booleanFlag.default(true),
+  BUILTIN_PROBER_NAME: z.string().min(1).default('Local'),
+  /** Two-letter country code of where this server runs. */
+  BUILTIN_PROBER_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .default('IR'),
+  BUILTIN_PROBER_DATACENTER: z.string().min(1).default('Local'),
+  /** Allow monitors of loopback, private, link-local and metadata addresses (tests, self-hosted installs). */
+  ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
 });
 

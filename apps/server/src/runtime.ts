@@ -8,6 +8,7 @@ import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
+import { ensureBuiltinProber } from './modules/probers/probers.service';
 import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { seedDatabase } from './seed';
@@ -58,6 +59,13 @@ export async function startRuntime(
       now: () => new Date(),
     };
     await seedDatabase(context);
+    if (config.BUILTIN_PROBER_ENABLED) {
+      await ensureBuiltinProber(context, {
+        name: config.BUILTIN_PROBER_NAME,
+        countryCode: config.BUILTIN_PROBER_COUNTRY.toUpperCase(),
+        datacenter: config.BUILTIN_PROBER_DATACENTER,
+      });
+    }
     await registerMailWorker(jobs, createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }));
     await registerRateLimitCleanup(context);
     return {

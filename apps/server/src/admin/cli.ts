@@ -3,18 +3,27 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
+import { addProber, setProberDisabled } from './prober.commands';
 
 const usage = `Usage: npm run admin -- <command>
 
   create-staff <email> [--password <password>]   create a staff user (or make a user staff)
   set-password <email> <password>                set a user's password and sign out its sessions
   impersonate <email> --staff <staff-email>      print a single-use sign-in link as <email> (10 minutes)
-  list-users                                     list every user`;
+  list-users                                     list every user
+  add-prober <name> --country <CC> [--datacenter <name>]   register a prober agent and print its key
+  disable-prober <name> / enable-prober <name>   take a prober out of (or back into) service`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { password: { type: 'string' }, staff: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      password: { type: 'string' },
+      staff: { type: 'string' },
+      country: { type: 'string' },
+      datacenter: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   if (!command || values.help) {
@@ -39,6 +48,12 @@ async function main(): Promise<number> {
           return impersonationLink(context, rest[0], values.staff);
         case 'list-users':
           return listUsersTable(context);
+        case 'add-prober':
+          return addProber(context, rest[0], values);
+        case 'disable-prober':
+          return setProberDisabled(context, rest[0], true);
+        case 'enable-prober':
+          return setProberDisabled(context, rest[0], false);
         default:
           throw new UsageError(`unknown command: ${command}\n\n${usage}`);
       }

@@ -1,4 +1,6 @@
 export * from './impersonation';
+export * from './monitors';
 export * from './plans';
+export * from './probers';
 export * from './rate-limits';
 export * from './users';

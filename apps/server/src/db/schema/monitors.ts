@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { probers } from './probers';
+import { users } from './users';
+
+export type HttpHeader = { key: string; value: string };
+export type AlertChannelRef = { type: 'emails' | 'phones' | 'telegram_usernames' | 'webhooks'; value: string };
+
+export const monitors = pgTable(
+  'monitors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocolType: text('protocol_type', { enum: ['HTTP', 'ICMP', 'TCP', 'DNS'] }).notNull(),
+    /** HTTP only. */
+    url: text('url'),
+    /** ICMP, TCP (host:port) and DNS. */
+    host: text('host'),
+    alias: text('alias'),
+    periodSeconds: integer('period_seconds').notNull(),
+    apdexMs: integer('apdex_ms').notNull(),
+    httpMethod: text('http_method', { enum: ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] })
+      .notNull()
+      .default('GET'),
+    httpHeaders: jsonb('http_headers').$type<HttpHeader[]>().notNull().default([]),
+    httpBody: text('http_body'),
+    dnsQueryName: text('dns_query_name'),
+    dnsQueryType: text('dns_query_type').notNull().default('A'),
+    alert: jsonb('alert').$type<AlertChannelRef[]>().notNull().default([]),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    isProtected: boolean('is_protected').notNull().default(false),
+    /** Share token: random, unguessable. */
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('monitors_user_created_idx').on(table.userId, table.createdAt),
+    uniqueIndex('monitors_token_unique').on(table.token),
+  ],
+);
+
+export const monitorProbers = pgTable(
+  'monitor_probers',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    proberId: integer('prober_id')
+      .notNull()
+      .references(() => probers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.monitorId, table.proberId] }),
+    index('monitor_probers_prober_idx').on(table.proberId),
+  ],
+);
+
+/** The current state of a monitor, kept at ingest: read by the metric call instead of raw records. */
+export const monitorStates = pgTable('monitor_states', {
+  monitorId: integer('monitor_id')
+    .primaryKey()
+    .references(() => monitors.id, { onDelete: 'cascade' }),
+  isDown: boolean('is_down').notNull().default(false),
+  stateSince: timestamp('state_since', { withTimezone: true }),
+  firstCheckAt: timestamp('first_check_at', { withTimezone: true }),
+  lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+  lastStatusCode: smallint('last_status_code'),
+  lastStatus: text('last_status'),
+});
+
+/** Per monitor × prober: the latest verdict and how many failures in a row (the down/up decision's input). */
+export const proberMonitorStates = pgTable(
+  'prober_monitor_states',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    proberId: integer('prober_id')
+      .notNull()
+      .references(() => probers.id, { onDelete: 'cascade' }),
+    lastTime: timestamp('last_time', { withTimezone: true }).notNull(),
+    lastSuccess: boolean('last_success').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.monitorId, table.proberId] })],
+);
+
+export const downtimes = pgTable(
+  'downtimes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    fromTime: timestamp('from_time', { withTimezone: true }).notNull(),
+    /** Null while the monitor is still down. */
+    toTime: timestamp('to_time', { withTimezone: true }),
+  },
+  (table) => [
+    index('downtimes_monitor_from_idx').on(table.monitorId, table.fromTime),
+    uniqueIndex('downtimes_one_open_per_monitor').on(table.monitorId).where(sql`to_time IS NULL`),
+  ],
+);
+
+/** Per monitor × prober × hour, kept current at ingest: what every metric is computed from. */
+export const hourlyRollups = pgTable(
+  'hourly_rollups',
+  {
+    monitorId: integer('monitor_id').notNull(),
+    proberId: integer('prober_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    checks: integer('checks').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    satisfied: integer('satisfied').notNull().default(0),
+    tolerating: integer('tolerating').notNull().default(0),
+    frustrated: integer('frustrated').notNull().default(0),
+    // Counts per response-time bucket (spec §9: ≤125, ≤250, ≤500 ms, ≤1, ≤2, ≤4, ≤8 s, above), successful checks only.
+    // Eight columns rather than an array so ingest can add to them in one ON CONFLICT.
+    bucket0: integer('bucket_0').notNull().default(0),
+    bucket1: integer('bucket_1').notNull().default(0),
+    bucket2: integer('bucket_2').notNull().default(0),
+    bucket3: integer('bucket_3').notNull().default(0),
+    bucket4: integer('bucket_4').notNull().default(0),
+    bucket5: integer('bucket_5').notNull().default(0),
+    bucket6: integer('bucket_6').notNull().default(0),
+    bucket7: integer('bucket_7').notNull().default(0),
+    durationSum: real('duration_sum').notNull().default(0),
+    resolveSum: real('resolve_sum').notNull().default(0),
+    resolveCount: integer('resolve_count').notNull().default(0),
+    connectSum: real('connect_sum').notNull().default(0),
+    connectCount: integer('connect_count').notNull().default(0),
+    tlsSum: real('tls_sum').notNull().default(0),
+    tlsCount: integer('tls_count').notNull().default(0),
+    responseSum: real('response_sum').notNull().default(0),
+    responseCount: integer('response_count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.monitorId, table.hour, table.proberId] })],
+);

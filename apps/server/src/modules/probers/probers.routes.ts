@@ -1,0 +1,20 @@
+import { errorBody, pageOf } from '@paydar/contracts/common';
+import { prober } from '@paydar/contracts/monitors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../../context';
+import { requireCaller } from '../../http/authentication';
+import { wholeList } from '../../http/pagination';
+import { listAllProbers } from './probers.service';
+
+export function probersRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/probers/',
+      {
+        onRequest: requireCaller(context),
+        schema: { tags: ['probers'], response: { 200: pageOf(prober), 401: errorBody } },
+      },
+      async () => wholeList(await listAllProbers(context)),
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  APDEX_OPTIONS_SECONDS,
+  DNS_QUERY_TYPES,
+  MONITOR_HTTP_METHODS,
+  PERIOD_OPTIONS_SECONDS,
+  PROTOCOL_TYPES,
+} from './monitors-options';
+
+/** The form's text when a required field is empty (spec §5). */
+export const FILL_ALL_FIELDS = 'Please fill all fields.';
+
+const httpHeader = z.strictObject({ key: z.string().trim().min(1).max(256), value: z.string().max(4096) });
+const alertChannelRef = z.strictObject({
+  type: z.enum(['emails', 'phones', 'telegram_usernames', 'webhooks']),
+  value: z.string().trim().min(1).max(300),
+});
+/** Probers are named by id; the web may send the objects it got back (`{id, name}`). */
+const proberRef = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).loose()]);
+
+const oneOf = <T extends readonly number[]>(values: T, label: string) =>
+  z.number().refine((value) => (values as readonly number[]).includes(value), {
+    message: `Choose one of: ${values.join(', ')} ${label}.`,
+  });
+
+/** The editable fields of a monitor; POST requires the target, PUT ignores protocol and address. */
+export const monitorInput = z.strictObject({
+  protocol_type: z.enum(PROTOCOL_TYPES).default('HTTP'),
+  url: z.string().trim().max(2048).nullish(),
+  host: z.string().trim().max(255).nullish(),
+  alias: z.string().trim().max(100).nullish(),
+  period: oneOf(PERIOD_OPTIONS_SECONDS, 'seconds'),
+  apdex: oneOf(APDEX_OPTIONS_SECONDS, 'seconds'),
+  http_method: z.enum(MONITOR_HTTP_METHODS).default('GET'),
+  http_headers: z.array(httpHeader).max(50).default([]),
+  http_body: z.string().max(65_536).nullish(),
+  probers: z.array(proberRef).min(1, { message: FILL_ALL_FIELDS }).max(100),
+  alert: z.array(alertChannelRef).max(50).default([]),
+  labels: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+  is_enabled: z.boolean().default(true),
+  dns_query_name: z.string().trim().max(253).nullish(),
+  dns_query_type: z.enum(DNS_QUERY_TYPES).default('A'),
+  /** Sent back by the web on edit; the server ignores it. */
+  data: z.unknown().optional(),
+  id: z.number().int().optional(),
+});
+export type MonitorInput = z.infer<typeof monitorInput>;
+
+export const proberSummary = z.object({ id: z.number().int(), name: z.string() });
+
+export const monitor = z.object({
+  id: z.number().int(),
+  protocol_type: z.enum(PROTOCOL_TYPES),
+  url: z.string().nullable(),
+  host: z.string().nullable(),
+  alias: z.string().nullable(),
+  period: z.number(),
+  apdex: z.number(),
+  http_method: z.enum(MONITOR_HTTP_METHODS),
+  http_headers: z.array(z.object({ key: z.string(), value: z.string() })),
+  http_body: z.string().nullable(),
+  probers: z.array(proberSummary),
+  alert: z.array(alertChannelRef),
+  labels: z.array(z.string()),
+  is_enabled: z.boolean(),
+  is_protected: z.boolean(),
+  token: z.string(),
+  name: z.string(),
+  creation_time: z.string(),
+  terminal_command: z.string(),
+  dns_query_name: z.string().nullable(),
+  dns_query_type: z.enum(DNS_QUERY_TYPES),
+  last_status_code: z.number().int().nullable(),
+  last_status: z.string().nullable(),
+});
+export type Monitor = z.infer<typeof monitor>;
+
+export const prober = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  disabled: z.boolean(),
+  datacenter: z.object({ country_code: z.string(), name: z.string() }),
+});
+export type Prober = z.infer<typeof prober>;
