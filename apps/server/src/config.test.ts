@@ -79,4 +79,18 @@ describe('loadConfig', () => {
   it('reads relative paths from the repository root, whatever the working directory', () => {
     expect(loadConfig({ DATA_DIR: './somewhere' }).dataDir).toBe(path.join(repositoryRoot, 'somewhere'));
   });
+
+  it('points the public and dashboard URLs at the port when they are not set', () => {
+    expect(loadConfig({ PORT: '3333' })).toMatchObject({
+      PUBLIC_URL: 'http://localhost:3333',
+      DASHBOARD_URL: 'http://localhost:3333',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://api.example.com' }).DASHBOARD_URL).toBe('https://api.example.com');
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://api.example.com', DASHBOARD_URL: 'https://app.example.com' }),
+    ).toMatchObject({
+      PUBLIC_URL: 'https://api.example.com',
+      DASHBOARD_URL: 'https://app.example.com',
+    });
+  });
 });

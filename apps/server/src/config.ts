@@ -29,10 +29,10 @@ const environmentSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Paydar <no-reply@paydar.local>'),
   PRODUCT_NAME: z.string().default('Paydar'),
-  /** Where this server is reached from outside (callbacks, API base for the browser). */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
-  /** Where the web app is reached; links in mails point here. */
-  DASHBOARD_URL: z.url().default('http://localhost:3000'),
+  /** Where this server is reached from outside (callbacks, API base for the browser); default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Where the web app is reached; links in mails point here; default PUBLIC_URL. */
+  DASHBOARD_URL: z.url().optional(),
   /** Directory of the built web app served with SPA fallback; `off` turns web hosting off. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   TELEGRAM_BOT_LINK: z.string().default('https://t.me/PaydarAlertBot'),
@@ -60,7 +60,12 @@ const environmentSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
 });
 
-export type Config = z.infer<typeof environmentSchema> & { webDistDir: string | undefined; dataDir: string };
+export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL'> & {
+  PUBLIC_URL: string;
+  DASHBOARD_URL: string;
+  webDistDir: string | undefined;
+  dataDir: string;
+};
 
 /** Reads and validates the environment once; throws with every bad variable listed. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -70,8 +75,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,
+    PUBLIC_URL: publicUrl,
+    DASHBOARD_URL: value.DASHBOARD_URL ?? publicUrl,
     dataDir: path.resolve(repositoryRoot, value.DATA_DIR),
     webDistDir: value.WEB_DIST_DIR === 'off' ? undefined : path.resolve(repositoryRoot, value.WEB_DIST_DIR),
   };
