@@ -9,6 +9,7 @@ import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
 
@@ -56,6 +57,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(impersonationRoutes(context));
   await app.register(plansRoutes(context));
   await app.register(probersRoutes(context));
+  await app.register(monitorsRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

@@ -11,6 +11,9 @@ export const errorCodes = {
   NOT_AUTHENTICATED: 401,
   FORBIDDEN: 403,
   DEMO_READ_ONLY: 403,
+  /** Refused by the plan (spec §5 limits); the web shows the text with an Upgrade Plan button. */
+  PLAN_LIMIT: 403,
+  PROTECTED_MONITOR: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

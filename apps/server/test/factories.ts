@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { openSession } from '../src/modules/accounts/session.service';
@@ -44,4 +45,14 @@ export async function makeStaff(server: TestServer, userId: number): Promise<voi
 /** POST JSON through app.inject. */
 export function postJson(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+/** Moves a user to another seeded plan (as a purchase would), for tests of plan limits. */
+export async function setPlan(server: TestServer, userId: number, planName: string): Promise<void> {
+  await server.context.db.execute(
+    sql`UPDATE subscriptions SET is_active = false WHERE user_id = ${userId} AND is_active`,
+  );
+  await server.context.db.execute(sql`
+    INSERT INTO subscriptions (user_id, plan_id, is_active, period, expire_time)
+    SELECT ${userId}, id, true, 'Monthly', now() + interval '30 days' FROM plans WHERE name = ${planName}`);
 }

@@ -10,7 +10,20 @@ export type MonitorHttpMethod = (typeof MONITOR_HTTP_METHODS)[number];
 /** Only these methods send a body. */
 export const METHODS_WITH_BODY: readonly MonitorHttpMethod[] = ['POST', 'PUT'];
 
-export const DNS_QUERY_TYPES = ['A', 'AAAA', 'TXT', 'CNAME', 'MX', 'NS', 'ANAME', 'SRV', 'PTR', 'ANY', 'CERT', 'DNSKEY'] as const;
+export const DNS_QUERY_TYPES = [
+  'A',
+  'AAAA',
+  'TXT',
+  'CNAME',
+  'MX',
+  'NS',
+  'ANAME',
+  'SRV',
+  'PTR',
+  'ANY',
+  'CERT',
+  'DNSKEY',
+] as const;
 export type DnsQueryType = (typeof DNS_QUERY_TYPES)[number];
 
 /** Seconds: 5 sec, 15 sec, 30 sec, 1 min, 3 min, 5 min, 10 min, 30 min. */

@@ -34,6 +34,16 @@ CREATE TABLE "hourly_rollups" (
 	CONSTRAINT "hourly_rollups_monitor_id_hour_prober_id_pk" PRIMARY KEY("monitor_id","hour","prober_id")
 );
 --> statement-breakpoint
+CREATE TABLE "monitor_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "monitor_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"monitor_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"downtime_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "monitor_probers" (
 	"monitor_id" integer NOT NULL,
 	"prober_id" integer NOT NULL,
@@ -79,6 +89,7 @@ CREATE TABLE "prober_monitor_states" (
 	"last_time" timestamp with time zone NOT NULL,
 	"last_success" boolean NOT NULL,
 	"consecutive_failures" integer DEFAULT 0 NOT NULL,
+	"failing_since" timestamp with time zone,
 	CONSTRAINT "prober_monitor_states_monitor_id_prober_id_pk" PRIMARY KEY("monitor_id","prober_id")
 );
 --> statement-breakpoint
@@ -96,6 +107,8 @@ CREATE TABLE "probers" (
 );
 --> statement-breakpoint
 ALTER TABLE "downtimes" ADD CONSTRAINT "downtimes_monitor_id_monitors_id_fk" FOREIGN KEY ("monitor_id") REFERENCES "public"."monitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_events" ADD CONSTRAINT "monitor_events_monitor_id_monitors_id_fk" FOREIGN KEY ("monitor_id") REFERENCES "public"."monitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_events" ADD CONSTRAINT "monitor_events_downtime_id_downtimes_id_fk" FOREIGN KEY ("downtime_id") REFERENCES "public"."downtimes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitor_probers" ADD CONSTRAINT "monitor_probers_monitor_id_monitors_id_fk" FOREIGN KEY ("monitor_id") REFERENCES "public"."monitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitor_probers" ADD CONSTRAINT "monitor_probers_prober_id_probers_id_fk" FOREIGN KEY ("prober_id") REFERENCES "public"."probers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitor_states" ADD CONSTRAINT "monitor_states_monitor_id_monitors_id_fk" FOREIGN KEY ("monitor_id") REFERENCES "public"."monitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -104,6 +117,7 @@ ALTER TABLE "prober_monitor_states" ADD CONSTRAINT "prober_monitor_states_monito
 ALTER TABLE "prober_monitor_states" ADD CONSTRAINT "prober_monitor_states_prober_id_probers_id_fk" FOREIGN KEY ("prober_id") REFERENCES "public"."probers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "downtimes_monitor_from_idx" ON "downtimes" USING btree ("monitor_id","from_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "downtimes_one_open_per_monitor" ON "downtimes" USING btree ("monitor_id") WHERE to_time IS NULL;--> statement-breakpoint
+CREATE INDEX "monitor_events_unprocessed_idx" ON "monitor_events" USING btree ("id") WHERE processed_at IS NULL;--> statement-breakpoint
 CREATE INDEX "monitor_probers_prober_idx" ON "monitor_probers" USING btree ("prober_id");--> statement-breakpoint
 CREATE INDEX "monitors_user_created_idx" ON "monitors" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "monitors_token_unique" ON "monitors" USING btree ("token");--> statement-breakpoint

@@ -97,6 +97,8 @@ export const proberMonitorStates = pgTable(
     lastTime: timestamp('last_time', { withTimezone: true }).notNull(),
     lastSuccess: boolean('last_success').notNull(),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When the current run of failures began; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.monitorId, table.proberId] })],
 );
@@ -151,4 +153,24 @@ export const hourlyRollups = pgTable(
     responseCount: integer('response_count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.monitorId, table.hour, table.proberId] })],
+);
+
+/**
+ * Down and up transitions, written in the transaction that decides them: the outbox the
+ * alerting jobs read, so a transition is never lost between the decision and its alerts.
+ */
+export const monitorEvents = pgTable(
+  'monitor_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['down', 'up'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    downtimeId: integer('downtime_id').references(() => downtimes.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [index('monitor_events_unprocessed_idx').on(table.id).where(sql`processed_at IS NULL`)],
 );

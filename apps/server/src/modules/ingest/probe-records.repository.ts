@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** One result ready to store: classified (apdex class, bucket) by the service. */
+export interface ProbeRecordInput {
+  monitorId: number;
+  proberId: number;
+  time: Date;
+  success: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  resolveMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  responseMs: number | null;
+  error: string | null;
+  extraInfo: Record<string, unknown>;
+  /** 0 satisfied, 1 tolerating, 2 frustrated. */
+  apdexClass: 0 | 1 | 2;
+  /** Response-time bucket 0..7. */
+  bucket: number;
+}
+
+export interface InsertedKey {
+  monitorId: number;
+  proberId: number;
+  time: Date;
+}
+
+const partitionName = (day: string) => `probe_records_${day.replaceAll('-', '')}`;
+
+/** Creates the daily partitions that hold these UTC days (yyyy-mm-dd), if missing. */
+export async function ensurePartitions(db: Database, days: string[]): Promise<void> {
+  for (const day of days) {
+    const from = `${day}T00:00:00Z`;
+    const to = new Date(Date.parse(from) + 86_400_000).toISOString();
+    await db.execute(
+      sql.raw(
+        `CREATE TABLE IF NOT EXISTS "${partitionName(day)}" PARTITION OF probe_records FOR VALUES FROM ('${from}') TO ('${to}')`,
+      ),
+    );
+  }
+}
+
+/** The days that have a partition, oldest first. */
+export async function listPartitionDays(db: Database): Promise<string[]> {
+  const result = await db.execute<{ name: string }>(sql`
+    SELECT child.relname AS name FROM pg_inherits
+    JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
+    JOIN pg_class child ON child.oid = pg_inherits.inhrelid
+    WHERE parent.relname = 'probe_records' ORDER BY child.relname`);
+  return result.rows.map((row) => row.name.replace(/^probe_records_(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'));
+}
+
+export async function dropPartition(db: Database, day: string): Promise<void> {
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS "${partitionName(day)}"`));
+}
+
+/**
+ * Stores a batch in one statement: raw records (a repeat of (monitor, time, prober) is skipped,
+ * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups.
+ */
+export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[]): Promise<InsertedKey[]> {
+  if (!rows.length) return [];
+  const column = <T>(pick: (row: ProbeRecordInput) => T) => rows.map(pick);
+  const result = await db.execute<{ monitor_id: number; prober_id: number; time: Date }>(sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((row) => row.monitorId)}::int[], ${column((row) => row.proberId)}::int[],
+        ${column((row) => row.time.toISOString())}::timestamptz[], ${column((row) => row.success)}::boolean[],
+        ${column((row) => row.statusCode)}::smallint[], ${column((row) => row.durationMs)}::real[],
+        ${column((row) => row.resolveMs)}::real[], ${column((row) => row.connectMs)}::real[],
+        ${column((row) => row.tlsMs)}::real[], ${column((row) => row.responseMs)}::real[],
+        ${column((row) => row.error)}::text[], ${column((row) => JSON.stringify(row.extraInfo))}::jsonb[],
+        ${column((row) => row.apdexClass)}::smallint[], ${column((row) => row.bucket)}::smallint[]
+      ) AS t(monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms, connect_ms, tls_ms,
+             response_ms, error, extra_info, apdex_class, bucket)
+    ),
+    inserted AS (
+      INSERT INTO probe_records (monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms,
+                                 connect_ms, tls_ms, response_ms, error, extra_info)
+      SELECT monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms, connect_ms, tls_ms,
+             response_ms, error, extra_info FROM input
+      ON CONFLICT DO NOTHING
+      RETURNING monitor_id, prober_id, time
+    ),
+    fresh AS (
+      SELECT input.* FROM input JOIN inserted USING (monitor_id, prober_id, time)
+    ),
+    rolled AS (
+      INSERT INTO hourly_rollups AS r (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+        bucket_0, bucket_1, bucket_2, bucket_3, bucket_4, bucket_5, bucket_6, bucket_7,
+        duration_sum, resolve_sum, resolve_count, connect_sum, connect_count, tls_sum, tls_count,
+        response_sum, response_count)
+      SELECT monitor_id, prober_id, date_trunc('hour', time), count(*), count(*) FILTER (WHERE NOT success),
+        count(*) FILTER (WHERE apdex_class = 0), count(*) FILTER (WHERE apdex_class = 1),
+        count(*) FILTER (WHERE apdex_class = 2),
+        count(*) FILTER (WHERE success AND bucket = 0), count(*) FILTER (WHERE success AND bucket = 1),
+        count(*) FILTER (WHERE success AND bucket = 2), count(*) FILTER (WHERE success AND bucket = 3),
+        count(*) FILTER (WHERE success AND bucket = 4), count(*) FILTER (WHERE success AND bucket = 5),
+        count(*) FILTER (WHERE success AND bucket = 6), count(*) FILTER (WHERE success AND bucket = 7),
+        coalesce(sum(duration_ms) FILTER (WHERE success), 0),
+        coalesce(sum(resolve_ms), 0), count(resolve_ms), coalesce(sum(connect_ms), 0), count(connect_ms),
+        coalesce(sum(tls_ms), 0), count(tls_ms), coalesce(sum(response_ms), 0), count(response_ms)
+      FROM fresh GROUP BY monitor_id, prober_id, date_trunc('hour', time)
+      ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
+        checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,
+        satisfied = r.satisfied + excluded.satisfied, tolerating = r.tolerating + excluded.tolerating,
+        frustrated = r.frustrated + excluded.frustrated,
+        bucket_0 = r.bucket_0 + excluded.bucket_0, bucket_1 = r.bucket_1 + excluded.bucket_1,
+        bucket_2 = r.bucket_2 + excluded.bucket_2, bucket_3 = r.bucket_3 + excluded.bucket_3,
+        bucket_4 = r.bucket_4 + excluded.bucket_4, bucket_5 = r.bucket_5 + excluded.bucket_5,
+        bucket_6 = r.bucket_6 + excluded.bucket_6, bucket_7 = r.bucket_7 + excluded.bucket_7,
+        duration_sum = r.duration_sum + excluded.duration_sum,
+        resolve_sum = r.resolve_sum + excluded.resolve_sum, resolve_count = r.resolve_count + excluded.resolve_count,
+        connect_sum = r.connect_sum + excluded.connect_sum, connect_count = r.connect_count + excluded.connect_count,
+        tls_sum = r.tls_sum + excluded.tls_sum, tls_count = r.tls_count + excluded.tls_count,
+        response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count
+      RETURNING 1
+    )
+    SELECT monitor_id, prober_id, time FROM inserted`);
+  return result.rows.map((row) => ({ monitorId: row.monitor_id, proberId: row.prober_id, time: new Date(row.time) }));
+}

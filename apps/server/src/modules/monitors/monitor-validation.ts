@@ -1,0 +1,52 @@
+import { checkTargetAllowed } from '@paydar/checks/target-guard';
+import type { MonitorInput } from '@paydar/contracts/monitors';
+import { FILL_ALL_FIELDS } from '@paydar/contracts/monitors';
+import { splitHostPort } from '@paydar/domain/monitor-input';
+import { invalidField } from '../../errors';
+
+const HOSTNAME = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
+const IPV6_LITERAL = /^[0-9A-Fa-f:.]+$/;
+
+function isValidHost(host: string): boolean {
+  return HOSTNAME.test(host) || (host.includes(':') && IPV6_LITERAL.test(host));
+}
+
+/** The field that names the monitor's target: `url` for HTTP, `host` for the others. */
+export const targetField = (input: Pick<MonitorInput, 'protocol_type'>) =>
+  input.protocol_type === 'HTTP' ? 'url' : 'host';
+
+/** Required fields and well-formed targets (spec §5), on normalised input. Throws naming the field. */
+export function assertMonitorShape(input: MonitorInput): void {
+  const field = targetField(input);
+  const target = (field === 'url' ? input.url : input.host)?.trim();
+  if (!target) throw invalidField(field, FILL_ALL_FIELDS);
+  if (input.protocol_type === 'HTTP') {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      throw invalidField('url', 'Enter a valid URL.');
+    }
+    if (!['http:', 'https:'].includes(url.protocol))
+      throw invalidField('url', 'Only http:// and https:// URLs can be monitored.');
+    return;
+  }
+  const parts = splitHostPort(target);
+  if (!parts || !isValidHost(parts.host)) throw invalidField('host', 'Enter a valid host name or IP address.');
+  if (input.protocol_type === 'ICMP' && parts.port !== null) {
+    throw invalidField('host', 'An ICMP target has no port.');
+  }
+  if (parts.port !== null && (parts.port < 1 || parts.port > 65_535)) {
+    throw invalidField('host', 'The port must be between 1 and 65535.');
+  }
+  if (input.protocol_type === 'DNS' && !input.dns_query_name?.trim())
+    throw invalidField('dns_query_name', FILL_ALL_FIELDS);
+}
+
+/** Refuses targets on loopback, private, link-local or metadata addresses unless allowed. */
+export async function assertTargetAllowed(input: MonitorInput, allowPrivateTargets: boolean): Promise<void> {
+  const field = targetField(input);
+  const target = (field === 'url' ? input.url : input.host) ?? '';
+  const verdict = await checkTargetAllowed(target, { allowPrivateTargets });
+  if (!verdict.ok) throw invalidField(field, verdict.message);
+}

@@ -1,0 +1,94 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { monitorProbers, monitorStates, monitors, probers } from '../../db/schema/index';
+
+export type MonitorRow = typeof monitors.$inferSelect;
+export type NewMonitor = typeof monitors.$inferInsert;
+export type MonitorStateRow = typeof monitorStates.$inferSelect;
+
+export interface MonitorWithRelations {
+  monitor: MonitorRow;
+  probers: Array<{ id: number; name: string }>;
+  state: MonitorStateRow | null;
+}
+
+async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const [assigned, states] = await Promise.all([
+    db
+      .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
+      .from(monitorProbers)
+      .innerJoin(probers, eq(probers.id, monitorProbers.proberId))
+      .where(inArray(monitorProbers.monitorId, ids))
+      .orderBy(probers.id),
+    db.select().from(monitorStates).where(inArray(monitorStates.monitorId, ids)),
+  ]);
+  const statesById = new Map(states.map((state) => [state.monitorId, state]));
+  return rows.map((monitor) => ({
+    monitor,
+    probers: assigned.filter((row) => row.monitorId === monitor.id).map(({ id, name }) => ({ id, name })),
+    state: statesById.get(monitor.id) ?? null,
+  }));
+}
+
+/** A user's monitors, newest first. */
+export async function listUserMonitors(db: Database, userId: number): Promise<MonitorWithRelations[]> {
+  const rows = await db
+    .select()
+    .from(monitors)
+    .where(eq(monitors.userId, userId))
+    .orderBy(desc(monitors.createdAt), desc(monitors.id));
+  return withRelations(db, rows);
+}
+
+/** The monitor only when it is the user's: another user's id reads as missing. */
+export async function findUserMonitor(
+  db: Database,
+  userId: number,
+  id: number,
+): Promise<MonitorWithRelations | undefined> {
+  const rows = await db
+    .select()
+    .from(monitors)
+    .where(and(eq(monitors.id, id), eq(monitors.userId, userId)));
+  return (await withRelations(db, rows))[0];
+}
+
+export async function findMonitorByToken(db: Database, token: string): Promise<MonitorWithRelations | undefined> {
+  const rows = await db.select().from(monitors).where(eq(monitors.token, token));
+  return (await withRelations(db, rows))[0];
+}
+
+export async function countUserMonitors(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(monitors).where(eq(monitors.userId, userId));
+  return row?.value ?? 0;
+}
+
+export async function insertMonitor(db: Database, values: NewMonitor, proberIds: number[]): Promise<MonitorRow> {
+  const [row] = await db.insert(monitors).values(values).returning();
+  if (!row) throw new Error('monitor insert returned nothing');
+  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
+  return row;
+}
+
+/** Updates the fields and replaces the prober set; returns the prober ids it had before. */
+export async function updateMonitor(
+  db: Database,
+  id: number,
+  values: Partial<NewMonitor>,
+  proberIds: number[],
+): Promise<number[]> {
+  const before = await db
+    .select({ proberId: monitorProbers.proberId })
+    .from(monitorProbers)
+    .where(eq(monitorProbers.monitorId, id));
+  await db.update(monitors).set(values).where(eq(monitors.id, id));
+  await db.delete(monitorProbers).where(eq(monitorProbers.monitorId, id));
+  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: id, proberId })));
+  return before.map((row) => row.proberId);
+}
+
+export async function deleteMonitor(db: Database, id: number): Promise<void> {
+  await db.delete(monitors).where(eq(monitors.id, id));
+}

@@ -1,0 +1,46 @@
+import { errorBody, pageOf, successBody } from '@paydar/contracts/common';
+import { monitor, monitorInput } from '@paydar/contracts/monitors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { wholeList } from '../../http/pagination';
+import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } from './monitors.service';
+
+const tags = ['monitors'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const byId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: requireCaller(context) };
+    app.get(
+      '/api/v1/monitors/',
+      { ...authenticated, schema: { tags, response: { 200: pageOf(monitor), ...errors } } },
+      async (request) => wholeList(await listMonitors(context, callerOf(request))),
+    );
+    app.post(
+      '/api/v1/monitors/',
+      { ...authenticated, schema: { tags, body: monitorInput, response: { 201: monitor, ...errors } } },
+      async (request, reply) => reply.status(201).send(await createMonitor(context, callerOf(request), request.body)),
+    );
+    app.get(
+      '/api/v1/monitors/:id/',
+      { ...authenticated, schema: { tags, params: byId, response: { 200: monitor, ...errors } } },
+      (request) => getMonitor(context, callerOf(request), request.params.id),
+    );
+    app.put(
+      '/api/v1/monitors/:id/',
+      { ...authenticated, schema: { tags, params: byId, body: monitorInput, response: { 200: monitor, ...errors } } },
+      (request) => editMonitor(context, callerOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/v1/monitors/:id/',
+      { ...authenticated, schema: { tags, params: byId, response: { 200: successBody, ...errors } } },
+      async (request) => {
+        await removeMonitor(context, callerOf(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
+import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
+import { checkPlanLimits } from '@paydar/domain/plan-limits';
+import type { Caller, ServiceContext } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError, invalidField, notFound } from '../../errors';
+import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
+import { findUserById } from '../accounts/users.repository';
+import { findActiveSubscription } from '../plans/plans.repository';
+import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
+import { presentMonitor } from './monitor.presenter';
+import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
+import {
+  countUserMonitors,
+  deleteMonitor,
+  findUserMonitor,
+  insertMonitor,
+  listUserMonitors,
+  type NewMonitor,
+  updateMonitor,
+} from './monitors.repository';
+
+export const PROTECTED_DELETE_TEXT = "You can't delete protected monitors.";
+export const PROTECTED_TOGGLE_TEXT = "You can't change protected monitor status";
+export const MONITOR_NOT_FOUND = 'Monitor not found.';
+
+/** 27 random bytes: 36 URL-safe characters, the whole of which identifies a shared monitor. */
+export const newShareToken = () => randomBytes(27).toString('base64url');
+
+const proberIdsOf = (input: MonitorInput) => [
+  ...new Set(input.probers.map((prober) => (typeof prober === 'number' ? prober : prober.id))),
+];
+
+/** Only verified, non-demo users change monitors (the shared demo account stays as seeded). */
+function assertMayChange(caller: Caller): void {
+  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  if (!caller.isVerified) throw new AppError('FORBIDDEN', 'Verify your email address first.');
+}
+
+async function loadOwn(db: Database, caller: Caller, id: number) {
+  const found = await findUserMonitor(db, caller.userId, id);
+  if (!found) throw notFound(MONITOR_NOT_FOUND);
+  return found;
+}
+
+/** Plan limits (spec §5) with the spec's texts; the monitor count is checked on create only. */
+async function assertWithinPlan(context: ServiceContext, caller: Caller, input: MonitorInput, mode: 'create' | 'edit') {
+  const subscription = await findActiveSubscription(context.db, caller.userId);
+  if (!subscription) throw new AppError('PLAN_LIMIT', 'You have no active plan.');
+  const enabled = (await listProbers(context.db)).filter((prober) => !prober.disabled).map((prober) => prober.id);
+  const violations = checkPlanLimits(
+    { ...input, probers: proberIdsOf(input) },
+    {
+      plan: subscription.plan.specifications,
+      enabledProberIds: new Set(enabled),
+      monitorCount: mode === 'create' ? await countUserMonitors(context.db, caller.userId) : 0,
+      mode,
+    },
+  );
+  const [first] = violations;
+  if (!first) return;
+  const fields: Record<string, string[]> = {};
+  for (const violation of violations) if (violation.field) (fields[violation.field] ??= []).push(violation.message);
+  throw new AppError('PLAN_LIMIT', first.message, fields);
+}
+
+/** A monitor may alert only channels the user has in the profile. */
+async function assertOwnChannels(context: ServiceContext, caller: Caller, input: MonitorInput): Promise<void> {
+  if (!input.alert.length) return;
+  const user = await findUserById(context.db, caller.userId);
+  for (const ref of input.alert) {
+    const known = user?.alertChannels[ref.type].some((channel) => channel.value === ref.value);
+    if (!known) throw invalidField('alert', `${ref.value} is not one of your alert channels.`);
+  }
+}
+
+function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' | 'protocolType'> {
+  return {
+    url: input.protocol_type === 'HTTP' ? (input.url ?? null) : null,
+    host: input.protocol_type === 'HTTP' ? null : (input.host ?? null),
+    alias: input.alias || null,
+    periodSeconds: input.period,
+    apdexMs: Math.round(input.apdex * 1000),
+    httpMethod: input.http_method,
+    httpHeaders: input.http_headers,
+    httpBody: input.http_body ?? null,
+    dnsQueryName: input.protocol_type === 'DNS' ? (input.dns_query_name ?? null) : null,
+    dnsQueryType: input.dns_query_type,
+    alert: input.alert,
+    labels: input.labels,
+    isEnabled: input.is_enabled,
+  };
+}
+
+export async function listMonitors(context: ServiceContext, caller: Caller): Promise<Monitor[]> {
+  return (await listUserMonitors(context.db, caller.userId)).map(presentMonitor);
+}
+
+export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {
+  return presentMonitor(await loadOwn(context.db, caller, id));
+}
+
+export async function createMonitor(context: ServiceContext, caller: Caller, raw: MonitorInput): Promise<Monitor> {
+  assertMayChange(caller);
+  const input = normaliseMonitorInput(raw);
+  assertMonitorShape(input);
+  await assertWithinPlan(context, caller, input, 'create');
+  await assertOwnChannels(context, caller, input);
+  await assertTargetAllowed(input, context.config.ALLOW_PRIVATE_TARGETS);
+  const proberIds = proberIdsOf(input);
+  const id = await context.runInTransaction(async (transaction) => {
+    const row = await insertMonitor(
+      transaction.db,
+      { ...storedFields(input), userId: caller.userId, protocolType: input.protocol_type, token: newShareToken() },
+      proberIds,
+    );
+    await bumpAssignmentVersions(transaction.db, proberIds);
+    return row.id;
+  });
+  return getMonitor(context, caller, id);
+}
+
+/** Protocol and address are read-only: a different one is refused, naming the field. */
+export async function editMonitor(
+  context: ServiceContext,
+  caller: Caller,
+  id: number,
+  raw: MonitorInput,
+): Promise<Monitor> {
+  assertMayChange(caller);
+  const current = await loadOwn(context.db, caller, id);
+  const input = normaliseMonitorInput({
+    ...raw,
+    protocol_type: raw.protocol_type ?? current.monitor.protocolType,
+  });
+  if (input.protocol_type !== current.monitor.protocolType) {
+    throw invalidField('protocol_type', 'The protocol cannot be changed; add a new monitor instead.');
+  }
+  const field = targetField(input);
+  const currentTarget = field === 'url' ? current.monitor.url : current.monitor.host;
+  const given = field === 'url' ? input.url : input.host;
+  if (given && given !== currentTarget)
+    throw invalidField(field, 'The address cannot be changed; add a new monitor instead.');
+  const merged = { ...input, url: current.monitor.url, host: current.monitor.host };
+  assertMonitorShape(merged);
+  if (current.monitor.isProtected && merged.is_enabled !== current.monitor.isEnabled) {
+    throw new AppError('PROTECTED_MONITOR', PROTECTED_TOGGLE_TEXT);
+  }
+  await assertWithinPlan(context, caller, merged, 'edit');
+  await assertOwnChannels(context, caller, merged);
+  const proberIds = proberIdsOf(merged);
+  await context.runInTransaction(async (transaction) => {
+    const before = await updateMonitor(
+      transaction.db,
+      id,
+      { ...storedFields(merged), updatedAt: context.now() },
+      proberIds,
+    );
+    await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
+  });
+  return getMonitor(context, caller, id);
+}
+
+export async function removeMonitor(context: ServiceContext, caller: Caller, id: number): Promise<void> {
+  assertMayChange(caller);
+  const current = await loadOwn(context.db, caller, id);
+  if (current.monitor.isProtected) throw new AppError('PROTECTED_MONITOR', PROTECTED_DELETE_TEXT);
+  await context.runInTransaction(async (transaction) => {
+    await deleteMonitor(transaction.db, id);
+    await bumpAssignmentVersions(
+      transaction.db,
+      current.probers.map((prober) => prober.id),
+    );
+  });
+}
