@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { agentRoutes } from './modules/agent/agent.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -58,6 +59,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(plansRoutes(context));
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
+  await app.register(agentRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

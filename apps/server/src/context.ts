@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RunInTransaction } from './db/transaction';
 import type { JobQueue } from './jobs/job-queue';
+import type { AssignmentNotifier } from './modules/agent/assignment-notifier';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 
 /** What services get: the database, the job queue, limits, configuration and the clock. */
@@ -12,6 +13,8 @@ export interface ServiceContext {
   jobs: JobQueue;
   rateLimiter: RateLimiter;
   now: () => Date;
+  /** Wakes agents long-polling for their assignments. */
+  assignmentNotifier: AssignmentNotifier;
 }
 
 /** Who is calling, resolved from `Authorization: Token <key>`. */

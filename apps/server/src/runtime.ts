@@ -6,6 +6,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
+import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
 import { ensureBuiltinProber } from './modules/probers/probers.service';
@@ -57,6 +58,7 @@ export async function startRuntime(
       jobs,
       rateLimiter: createRateLimiter(database.db, { enabled: config.RATE_LIMITS_ENABLED }),
       now: () => new Date(),
+      assignmentNotifier: await startAssignmentNotifier(databaseUrl, logger),
     };
     await seedDatabase(context);
     if (config.BUILTIN_PROBER_ENABLED) {
@@ -75,6 +77,7 @@ export async function startRuntime(
       logger,
       async stop() {
         await jobs.stop();
+        await context.assignmentNotifier.stop();
         logger.info('jobs stopped');
         await database.close();
         await embedded?.stop();

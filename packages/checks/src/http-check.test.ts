@@ -168,7 +168,10 @@ describe('HTTP check against a local server', () => {
   });
 
   it('reports a header it cannot send', async () => {
-    const result = await runCheck(httpSpec(`${base}/echo`, { headers: [{ key: 'Bad Name', value: 'x' }] }), checkOptions);
+    const result = await runCheck(
+      httpSpec(`${base}/echo`, { headers: [{ key: 'Bad Name', value: 'x' }] }),
+      checkOptions,
+    );
     expect(result).toMatchObject({ success: false, error: 'invalid header name' });
     const value = await runCheck(httpSpec(`${base}/echo`, { headers: [{ key: 'X-A', value: 'a\nb' }] }), checkOptions);
     expect(value.error).toBe('invalid character in a header');

@@ -25,6 +25,7 @@ export async function generateOpenApiDocument(): Promise<string> {
     jobs: { send: unused, work: unused, schedule: unused, stop: async () => undefined },
     rateLimiter: { consume: unused },
     now: () => new Date(0),
+    assignmentNotifier: { wait: unused, stop: async () => undefined },
   };
   const app = await buildApp({ context, logger: pino({ level: 'silent' }) });
   await app.ready();

@@ -66,13 +66,13 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
   const result = await db.execute<{ monitor_id: number; prober_id: number; time: Date }>(sql`
     WITH input AS (
       SELECT * FROM unnest(
-        ${column((row) => row.monitorId)}::int[], ${column((row) => row.proberId)}::int[],
-        ${column((row) => row.time.toISOString())}::timestamptz[], ${column((row) => row.success)}::boolean[],
-        ${column((row) => row.statusCode)}::smallint[], ${column((row) => row.durationMs)}::real[],
-        ${column((row) => row.resolveMs)}::real[], ${column((row) => row.connectMs)}::real[],
-        ${column((row) => row.tlsMs)}::real[], ${column((row) => row.responseMs)}::real[],
-        ${column((row) => row.error)}::text[], ${column((row) => JSON.stringify(row.extraInfo))}::jsonb[],
-        ${column((row) => row.apdexClass)}::smallint[], ${column((row) => row.bucket)}::smallint[]
+        ${sql.param(column((row) => row.monitorId))}::int[], ${sql.param(column((row) => row.proberId))}::int[],
+        ${sql.param(column((row) => row.time.toISOString()))}::timestamptz[], ${sql.param(column((row) => row.success))}::boolean[],
+        ${sql.param(column((row) => row.statusCode))}::smallint[], ${sql.param(column((row) => row.durationMs))}::real[],
+        ${sql.param(column((row) => row.resolveMs))}::real[], ${sql.param(column((row) => row.connectMs))}::real[],
+        ${sql.param(column((row) => row.tlsMs))}::real[], ${sql.param(column((row) => row.responseMs))}::real[],
+        ${sql.param(column((row) => row.error))}::text[], ${sql.param(column((row) => JSON.stringify(row.extraInfo)))}::jsonb[],
+        ${sql.param(column((row) => row.apdexClass))}::smallint[], ${sql.param(column((row) => row.bucket))}::smallint[]
       ) AS t(monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms, connect_ms, tls_ms,
              response_ms, error, extra_info, apdex_class, bucket)
     ),

@@ -61,3 +61,8 @@ export async function touchProber(db: Database, id: number, now: Date): Promise<
       ),
     );
 }
+
+export async function findProberById(db: Database, id: number): Promise<ProberRow | undefined> {
+  const [row] = await db.select().from(probers).where(eq(probers.id, id));
+  return row;
+}

@@ -1,0 +1,60 @@
+import { assignmentsQuery, assignmentsResponse, resultsBody, resultsResponse } from '@paydar/contracts/agent-api';
+import { errorBody } from '@paydar/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { AppError } from '../../errors';
+import type { ProberRow } from '../probers/probers.repository';
+import { authenticateProber, pollAssignments, reportResults } from './agent.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    prober: ProberRow | null;
+  }
+}
+
+const PROBER_HEADER = /^Prober\s+(\S+)$/i;
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** The agent protocol (packages/contracts/src/agent-api.ts): agents authenticate with `Prober <key>`. */
+export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('prober', null);
+    app.addHook('onRequest', async (request) => {
+      const key = PROBER_HEADER.exec(request.headers.authorization ?? '')?.[1];
+      if (!key) throw new AppError('NOT_AUTHENTICATED', 'Send Authorization: Prober <key>.');
+      request.prober = await authenticateProber(context, key);
+    });
+    const proberOf = (request: { prober: ProberRow | null }) => request.prober as ProberRow;
+
+    app.get(
+      '/api/agent/v1/assignments',
+      {
+        schema: {
+          tags: ['agent'],
+          querystring: assignmentsQuery,
+          response: { 200: assignmentsResponse, 204: z.null().describe('No change within the wait'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const aborted = new AbortController();
+        request.raw.on('close', () => aborted.abort());
+        const assignments = await pollAssignments(
+          context,
+          context.assignmentNotifier,
+          proberOf(request).id,
+          request.query.version,
+          request.query.wait * 1000,
+          aborted.signal,
+        );
+        if (!assignments) return reply.status(204).send(null);
+        return assignments;
+      },
+    );
+    app.post(
+      '/api/agent/v1/results',
+      { schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } } },
+      (request) => reportResults(context, proberOf(request), request.body.results),
+    );
+  };
+}
