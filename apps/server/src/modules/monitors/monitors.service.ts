@@ -61,7 +61,9 @@ async function assertWithinPlan(context: ServiceContext, caller: Caller, input: 
   const [first] = violations;
   if (!first) return;
   const fields: Record<string, string[]> = {};
-  for (const violation of violations) if (violation.field) (fields[violation.field] ??= []).push(violation.message);
+  for (const violation of violations) {
+    if (violation.field) fields[violation.field] = [...(fields[violation.field] ?? []), violation.message];
+  }
   throw new AppError('PLAN_LIMIT', first.message, fields);
 }
 
