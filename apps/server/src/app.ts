@@ -10,6 +10,7 @@ import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
@@ -59,6 +60,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(plansRoutes(context));
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
+  await app.register(metricsRoutes(context));
   await app.register(agentRoutes(context));
   await registerWebHosting(app, context.config);
   return app;

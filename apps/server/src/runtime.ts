@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
+import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
 import { ensureBuiltinProber } from './modules/probers/probers.service';
@@ -70,6 +71,7 @@ export async function startRuntime(
     }
     await registerMailWorker(jobs, createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }));
     await registerRateLimitCleanup(context);
+    await registerProbeRecordMaintenance(context);
     return {
       context,
       database,

@@ -10,6 +10,7 @@ import {
   loadProberStates,
   lockMonitorStates,
   openDowntime,
+  type ProberState,
   saveMonitorStates,
   saveProberStates,
 } from './monitor-state.repository';
@@ -71,6 +72,15 @@ export async function ingestResults(
 ): Promise<IngestOutcome> {
   if (!results.length) return { accepted: 0, duplicates: 0, rejected: 0 };
   const now = context.now().getTime();
+  const inWindow = (time: number) => time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS;
+  // Outside the transaction: a partition made inside one that rolls back would be remembered but gone.
+  const days = new Set(
+    results
+      .map((result) => Date.parse(result.time))
+      .filter(inWindow)
+      .map((time) => dayOf(new Date(time))),
+  );
+  await ensurePartitions(context.db, [...days]);
   return context.runInTransaction(async (transaction) => {
     const monitors = await assignedMonitors(transaction, proberId, [
       ...new Set(results.map((result) => result.monitor_id)),
@@ -79,10 +89,9 @@ export async function ingestResults(
     for (const result of results) {
       const monitor = monitors.get(result.monitor_id);
       const time = Date.parse(result.time);
-      if (!monitor || !(time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS)) continue;
+      if (!monitor || !inWindow(time)) continue;
       records.push(toRecord(result, proberId, monitor.apdex_ms));
     }
-    await ensurePartitions(transaction.db, [...new Set(records.map((record) => dayOf(record.time)))]);
     const inserted = await insertProbeRecords(transaction.db, records);
     await applyStateChanges(
       transaction,
@@ -115,13 +124,12 @@ async function applyStateChanges(transaction: Transaction, records: ProbeRecordI
   }
   const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
   const locked = await lockMonitorStates(transaction.db, monitorIds);
-  const proberStates = await loadProberStates(transaction.db, monitorIds);
+  const proberStates = new Map<number, ProberState[]>();
+  for (const state of await loadProberStates(transaction.db, monitorIds)) {
+    proberStates.set(state.monitorId, [...(proberStates.get(state.monitorId) ?? []), state]);
+  }
   const outcomes = locked.map((monitor) =>
-    applyResults(
-      monitor,
-      proberStates.filter((state) => state.monitorId === monitor.monitorId),
-      byMonitor.get(monitor.monitorId) ?? [],
-    ),
+    applyResults(monitor, proberStates.get(monitor.monitorId) ?? [], byMonitor.get(monitor.monitorId) ?? []),
   );
   await saveProberStates(
     transaction.db,

@@ -29,9 +29,13 @@ export interface InsertedKey {
 
 const partitionName = (day: string) => `probe_records_${day.replaceAll('-', '')}`;
 
+/** Days this process has made sure of; a dropped partition is forgotten by dropPartition. */
+const knownPartitions = new Set<string>();
+
 /** Creates the daily partitions that hold these UTC days (yyyy-mm-dd), if missing. */
 export async function ensurePartitions(db: Database, days: string[]): Promise<void> {
   for (const day of days) {
+    if (knownPartitions.has(day)) continue;
     const from = `${day}T00:00:00Z`;
     const to = new Date(Date.parse(from) + 86_400_000).toISOString();
     await db.execute(
@@ -39,6 +43,7 @@ export async function ensurePartitions(db: Database, days: string[]): Promise<vo
         `CREATE TABLE IF NOT EXISTS "${partitionName(day)}" PARTITION OF probe_records FOR VALUES FROM ('${from}') TO ('${to}')`,
       ),
     );
+    knownPartitions.add(day);
   }
 }
 
@@ -53,6 +58,7 @@ export async function listPartitionDays(db: Database): Promise<string[]> {
 }
 
 export async function dropPartition(db: Database, day: string): Promise<void> {
+  knownPartitions.delete(day);
   await db.execute(sql.raw(`DROP TABLE IF EXISTS "${partitionName(day)}"`));
 }
 

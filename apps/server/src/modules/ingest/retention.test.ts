@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { ensurePartitions, listPartitionDays } from './probe-records.repository';
+import { maintainProbeRecords, retentionDays } from './retention';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('probe record retention', () => {
+  it('keeps the longest plan history plus today', async () => {
+    expect(await retentionDays(server.context)).toBe(731);
+  });
+
+  it('makes the coming days and drops whole partitions past the retention', async () => {
+    const now = server.context.now();
+    const today = now.toISOString().slice(0, 10);
+    const ancient = new Date(now.getTime() - 800 * 86_400_000).toISOString().slice(0, 10);
+    const recent = new Date(now.getTime() - 100 * 86_400_000).toISOString().slice(0, 10);
+    await ensurePartitions(server.context.db, [ancient, recent]);
+    const { dropped } = await maintainProbeRecords(server.context);
+    expect(dropped).toEqual([ancient]);
+    const days = await listPartitionDays(server.context.db);
+    expect(days).toContain(recent);
+    expect(days).toContain(today);
+    expect(days).toContain(new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10));
+    expect(days).not.toContain(ancient);
+  });
+});

@@ -1,0 +1,83 @@
+import type { Metric } from '@paydar/contracts/metrics';
+import { type ApdexCounts, apdexPercent } from '@paydar/domain/apdex';
+import { type DowntimeInterval, downtimeRows, downtimeSecondsByDay } from '@paydar/domain/downtimes';
+import { monthlyMetrics } from '@paydar/domain/heat-map';
+import {
+  hourlyApdexPercents,
+  mergeRollups,
+  proberSummaries,
+  type Rollup,
+  responseTimeSummary,
+} from '@paydar/domain/rollup';
+import { uptimeSummary } from '@paydar/domain/uptime';
+import type { MonitorStateRow } from '../monitors/monitors.repository';
+import type { MetricWindows } from './metric-windows';
+import type { ProberRollup } from './metrics.repository';
+
+/** What a metric answer is made of, as the repository reads it. */
+export interface MetricSources {
+  now: Date;
+  isHttp: boolean;
+  state: MonitorStateRow | null;
+  windows: MetricWindows;
+  /** The day's rollups per prober. */
+  probers: ProberRollup[];
+  /** Rollups per hour of `windows.hours`. */
+  hours: Array<{ hour: Date; rollup: Rollup }>;
+  /** Apdex counts per day of `windows.months`. */
+  apdexByDay: ReadonlyMap<number, ApdexCounts>;
+  /** Downtimes touching `windows.all`. */
+  downtimes: DowntimeInterval[];
+}
+
+/** Metric / monitor data (spec §3) from rollups, downtimes and state, with the domain's definitions. */
+export function presentMetric(sources: MetricSources): Metric {
+  const { now, state, windows, downtimes } = sources;
+  const day = { start: windows.day.from, end: windows.day.to };
+  const firstCheckAt = state?.firstCheckAt ?? null;
+  // Before the first check nothing was observed: no uptime rather than a made-up 100 %.
+  const uptime = firstCheckAt
+    ? uptimeSummary(downtimes, day, now, { monitoredSince: firstCheckAt }).uptimePercent
+    : null;
+  const dayRollup = mergeRollups(sources.probers.map((row) => row.rollup));
+  const summaries = proberSummaries(sources.probers.map((row) => ({ proberId: row.proberId, rollup: row.rollup })));
+  return {
+    last_status_code: sources.isHttp ? (state?.lastStatusCode ?? null) : null,
+    last_status: sources.isHttp ? null : (state?.lastStatus ?? null),
+    is_down: state?.isDown ?? false,
+    uptime_percent: uptime,
+    downtimes: downtimeRows(downtimes, day, now),
+    last_check_at: state?.lastCheckAt?.toISOString() ?? null,
+    first_check_at: firstCheckAt?.toISOString() ?? null,
+    fetch_time: now.toISOString(),
+    last_day_hourly_metrics: { apdex_percents: hourlyApdexPercents(sources.hours, windows.hours.from) },
+    apdex_percent: apdexPercent(dayRollup),
+    by_response_time: {
+      ...responseTimeSummary(dayRollup),
+      // Every successful check: checks time out at 30 s, so each response counted was under 100,000 ms.
+      under100000: dayRollup.count - dayRollup.failures,
+    },
+    probers: sources.probers.map((row) => {
+      const summary = summaries.get(row.proberId);
+      return {
+        id: row.proberId,
+        name: row.name,
+        country_code: row.countryCode,
+        connect: summary?.connect ?? null,
+        tls: summary?.tls ?? null,
+        response: summary?.response ?? null,
+        resolve: summary?.resolve ?? null,
+        duration: summary?.duration ?? null,
+        failed: summary?.failed ?? 0,
+      };
+    }),
+    monthly_metrics: monthlyMetrics({
+      apdexByDay: sources.apdexByDay,
+      downtimeSecondsByDay: downtimeSecondsByDay(
+        downtimes,
+        { start: windows.months.from, end: windows.months.to },
+        now,
+      ),
+    }),
+  };
+}

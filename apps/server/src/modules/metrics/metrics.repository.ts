@@ -1,0 +1,160 @@
+import type { ApdexCounts } from '@paydar/domain/apdex';
+import type { DowntimeInterval, Span } from '@paydar/domain/downtimes';
+import { emptyRollup, type Rollup } from '@paydar/domain/rollup';
+import { DAY_MS } from '@paydar/domain/time';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/**
+ * Reads for the metric calls. Everything but `listProbeRecords` reads hourly_rollups (through its
+ * primary key, monitor_id + hour range) and downtimes, so a metric costs the same whether the
+ * monitor is checked every 5 s or every 30 min. Sums are cast: sum(real) is a float4 and sum(int) a
+ * bigint, which node-pg would hand back as a string.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
+const toNumber = (value: unknown) => Number(value ?? 0);
+
+const ROLLUP_SUMS = sql`
+  sum(r.checks)::int AS checks, sum(r.failures)::int AS failures,
+  sum(r.satisfied)::int AS satisfied, sum(r.tolerating)::int AS tolerating, sum(r.frustrated)::int AS frustrated,
+  sum(r.bucket_0)::int AS bucket_0, sum(r.bucket_1)::int AS bucket_1, sum(r.bucket_2)::int AS bucket_2,
+  sum(r.bucket_3)::int AS bucket_3, sum(r.bucket_4)::int AS bucket_4, sum(r.bucket_5)::int AS bucket_5,
+  sum(r.bucket_6)::int AS bucket_6, sum(r.bucket_7)::int AS bucket_7,
+  sum(r.duration_sum::float8) AS duration_sum,
+  sum(r.resolve_sum::float8) AS resolve_sum, sum(r.resolve_count)::int AS resolve_count,
+  sum(r.connect_sum::float8) AS connect_sum, sum(r.connect_count)::int AS connect_count,
+  sum(r.tls_sum::float8) AS tls_sum, sum(r.tls_count)::int AS tls_count,
+  sum(r.response_sum::float8) AS response_sum, sum(r.response_count)::int AS response_count`;
+
+const APDEX_SUMS = sql`
+  sum(r.satisfied)::int AS satisfied, sum(r.tolerating)::int AS tolerating, sum(r.frustrated)::int AS frustrated`;
+
+/** The domain's Rollup from a row of ROLLUP_SUMS. */
+function toRollup(row: Record<string, unknown>): Rollup {
+  const rollup = emptyRollup();
+  rollup.count = toNumber(row.checks);
+  rollup.failures = toNumber(row.failures);
+  rollup.satisfied = toNumber(row.satisfied);
+  rollup.tolerating = toNumber(row.tolerating);
+  rollup.frustrated = toNumber(row.frustrated);
+  rollup.buckets = rollup.buckets.map((_, index) => toNumber(row[`bucket_${index}`]));
+  rollup.sums = {
+    duration: toNumber(row.duration_sum),
+    resolve: toNumber(row.resolve_sum),
+    connect: toNumber(row.connect_sum),
+    tls: toNumber(row.tls_sum),
+    response: toNumber(row.response_sum),
+  };
+  rollup.counts = {
+    resolve: toNumber(row.resolve_count),
+    connect: toNumber(row.connect_count),
+    tls: toNumber(row.tls_count),
+    response: toNumber(row.response_count),
+  };
+  return rollup;
+}
+
+const toApdexCounts = (row: Record<string, unknown>): ApdexCounts => ({
+  satisfied: toNumber(row.satisfied),
+  tolerating: toNumber(row.tolerating),
+  frustrated: toNumber(row.frustrated),
+});
+
+export interface ProberRollup {
+  proberId: number;
+  name: string;
+  countryCode: string;
+  rollup: Rollup;
+}
+
+/** Per prober, its rollups of [from, to) summed; a prober deleted since keeps its id with a stand-in name. */
+export async function rollupsByProber(db: Database, monitorId: number, span: Span): Promise<ProberRollup[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT r.prober_id, min(p.name) AS name, min(p.country_code) AS country_code, ${ROLLUP_SUMS}
+    FROM hourly_rollups r LEFT JOIN probers p ON p.id = r.prober_id
+    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+    GROUP BY r.prober_id ORDER BY r.prober_id`);
+  return result.rows.map((row) => ({
+    proberId: toNumber(row.prober_id),
+    name: (row.name as string | null) ?? `Prober ${row.prober_id}`,
+    countryCode: (row.country_code as string | null) ?? '',
+    rollup: toRollup(row),
+  }));
+}
+
+/** Apdex counts per hour of [from, to), probers merged. Hours without results are absent. */
+export async function apdexByHour(
+  db: Database,
+  monitorId: number,
+  span: Span,
+): Promise<Array<{ hour: Date; rollup: Rollup }>> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT r.hour, ${APDEX_SUMS}
+    FROM hourly_rollups r
+    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+    GROUP BY r.hour`);
+  return result.rows.map((row) => ({ hour: asDate(row.hour), rollup: { ...emptyRollup(), ...toApdexCounts(row) } }));
+}
+
+/** Apdex counts per UTC day of [from, to), keyed by the day's start (epoch ms). */
+export async function apdexByDay(db: Database, monitorId: number, span: Span): Promise<Map<number, ApdexCounts>> {
+  // Whole days since the epoch: a UTC day whatever the session's time zone.
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT floor(extract(epoch FROM r.hour) / 86400)::int AS day, ${APDEX_SUMS}
+    FROM hourly_rollups r
+    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+    GROUP BY 1`);
+  return new Map(result.rows.map((row) => [toNumber(row.day) * DAY_MS, toApdexCounts(row)]));
+}
+
+/**
+ * The downtimes that may touch [from, to): those starting inside it, and the last one starting
+ * before it (a monitor's downtimes follow one another, so only that one can reach into the span).
+ * Reading from the index this way does not walk the monitor's whole downtime history.
+ */
+export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
+  const from = iso(span.from);
+  const result = await db.execute<{ from_time: unknown; to_time: unknown }>(sql`
+    SELECT from_time, to_time FROM downtimes
+    WHERE monitor_id = ${monitorId} AND from_time >= ${from}::timestamptz AND from_time < ${iso(span.to)}::timestamptz
+    UNION ALL
+    (SELECT from_time, to_time FROM downtimes
+     WHERE monitor_id = ${monitorId} AND from_time < ${from}::timestamptz
+     ORDER BY from_time DESC LIMIT 1)`);
+  return result.rows.map((row) => ({
+    from: asDate(row.from_time),
+    to: row.to_time === null ? null : asDate(row.to_time),
+  }));
+}
+
+export interface ProbeRecordRow {
+  time: Date;
+  timeInserted: Date;
+  success: boolean;
+  durationMs: number;
+  proberId: number;
+  statusCode: number | null;
+  error: string | null;
+  extraInfo: Record<string, unknown> | null;
+}
+
+/** Raw records of [from, to), in time order. Only the raw-data call reads these. */
+export async function listProbeRecords(db: Database, monitorId: number, span: Span): Promise<ProbeRecordRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT time, time_inserted, success, duration_ms, prober_id, status_code, error, extra_info
+    FROM probe_records
+    WHERE monitor_id = ${monitorId} AND time >= ${iso(span.from)}::timestamptz AND time < ${iso(span.to)}::timestamptz
+    ORDER BY time, prober_id`);
+  return result.rows.map((row) => ({
+    time: asDate(row.time),
+    timeInserted: asDate(row.time_inserted),
+    success: row.success as boolean,
+    durationMs: toNumber(row.duration_ms),
+    proberId: toNumber(row.prober_id),
+    statusCode: (row.status_code as number | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    extraInfo: (row.extra_info as Record<string, unknown> | null) ?? null,
+  }));
+}

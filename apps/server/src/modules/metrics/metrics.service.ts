@@ -1,0 +1,160 @@
+import {
+  type Metric,
+  RAW_WINDOW_MAX_HOURS,
+  type RawMetrics,
+  SHARE_TOKEN_LENGTH,
+  type SharedMonitor,
+} from '@paydar/contracts/metrics';
+import { checkHistoryDay, EARLIEST_DAY, formatDayKey, HISTORY_BLOCKED_TEXT, parseDay } from '@paydar/domain/history';
+import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
+import type { Caller, ServiceContext } from '../../context';
+import { AppError, invalidField, notFound } from '../../errors';
+import { findMonitorByToken, findUserMonitor, type MonitorWithRelations } from '../monitors/monitors.repository';
+import { MONITOR_NOT_FOUND } from '../monitors/monitors.service';
+import { findActiveSubscription } from '../plans/plans.repository';
+import { presentMetric } from './metric.presenter';
+import { metricWindows } from './metric-windows';
+import { apdexByDay, apdexByHour, downtimesAround, listProbeRecords, rollupsByProber } from './metrics.repository';
+import type { MetricQuery, RawQuery } from './metrics.schema';
+import { presentPublicMonitor } from './public-monitor.presenter';
+
+const DAY_FORMAT_TEXT = 'Enter a day as yyyy-MM-d, such as 2024-03-5.';
+const SHARED_NOT_FOUND = 'No shared monitor has this link.';
+
+/** The plan's METRIC_HISTORY_DAYS of a user; without an active plan only today can be shown. */
+async function historyDaysOf(context: ServiceContext, userId: number): Promise<number> {
+  const subscription = await findActiveSubscription(context.db, userId);
+  return subscription?.plan.specifications.METRIC_HISTORY_DAYS ?? 0;
+}
+
+/**
+ * 00:00 UTC of the requested day, or null for today-live; refuses, naming `day`, a malformed day, a
+ * future one, one before the monitor existed, and (403, the spec's text) one past the plan's history.
+ */
+function chosenDay(day: string | undefined, monitor: MonitorWithRelations, historyDays: number, now: Date) {
+  if (day === undefined || day === '') return null;
+  const verdict = checkHistoryDay({ day, now, historyDays, creationTime: monitor.monitor.createdAt });
+  switch (verdict) {
+    case 'invalid':
+      throw invalidField('day', DAY_FORMAT_TEXT);
+    case 'future':
+      throw invalidField('day', 'This day has not come yet.');
+    case 'before-minimum': {
+      const first = Math.max(EARLIEST_DAY, utcDayStart(monitor.monitor.createdAt));
+      throw invalidField('day', `The monitor has no data before ${formatDayKey(first)}.`);
+    }
+    case 'beyond-history':
+      throw new AppError('PLAN_LIMIT', HISTORY_BLOCKED_TEXT, { day: [HISTORY_BLOCKED_TEXT] });
+    case 'ok':
+      return parseDay(day);
+  }
+}
+
+/** The metric of one monitor (spec §3), read from rollups, downtimes and state only. */
+async function computeMetric(
+  context: ServiceContext,
+  monitor: MonitorWithRelations,
+  historyDays: number,
+  query: MetricQuery,
+): Promise<Metric> {
+  const now = context.now();
+  const dayStart = chosenDay(query.day, monitor, historyDays, now);
+  const windows = metricWindows({
+    now,
+    dayStart,
+    lastCheckAt: monitor.state?.lastCheckAt ?? null,
+    historyDays,
+    months: query.months,
+  });
+  const id = monitor.monitor.id;
+  const [probers, hours, byDay, downtimes] = await Promise.all([
+    rollupsByProber(context.db, id, windows.day),
+    apdexByHour(context.db, id, windows.hours),
+    apdexByDay(context.db, id, windows.months),
+    downtimesAround(context.db, id, windows.all),
+  ]);
+  return presentMetric({
+    now,
+    isHttp: monitor.monitor.protocolType === 'HTTP',
+    state: monitor.state,
+    windows,
+    probers,
+    hours,
+    apdexByDay: byDay,
+    downtimes,
+  });
+}
+
+async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
+  const [monitor, historyDays] = await Promise.all([
+    findUserMonitor(context.db, caller.userId, id),
+    historyDaysOf(context, caller.userId),
+  ]);
+  if (!monitor) throw notFound(MONITOR_NOT_FOUND);
+  return { monitor, historyDays };
+}
+
+/** `GET /api/v1/monitors/{id}/metric`: the owner's view of a day (today when no day is asked). */
+export async function getMetric(context: ServiceContext, caller: Caller, id: number, query: MetricQuery) {
+  const { monitor, historyDays } = await loadOwn(context, caller, id);
+  return computeMetric(context, monitor, historyDays, query);
+}
+
+/**
+ * `GET /api/v1/monitors/{id}/metric/raw`: raw records of [from_time, to_time), at most 6 hours, within
+ * the plan's history. Half-open, so the web's four back-to-back windows never repeat a record.
+ */
+export async function getRawMetrics(
+  context: ServiceContext,
+  caller: Caller,
+  id: number,
+  query: RawQuery,
+): Promise<RawMetrics> {
+  const { monitor, historyDays } = await loadOwn(context, caller, id);
+  const from = query.from_time.getTime();
+  const to = query.to_time.getTime();
+  if (to <= from) throw invalidField('to_time', 'to_time must be after from_time.');
+  if (to - from > RAW_WINDOW_MAX_HOURS * HOUR_MS) {
+    throw invalidField('to_time', `The window can be at most ${RAW_WINDOW_MAX_HOURS} hours.`);
+  }
+  // A window reaching back past the plan's history is cut at its start; one wholly before it is refused.
+  const historyStart = utcDayStart(context.now()) - historyDays * DAY_MS;
+  if (to <= historyStart) throw new AppError('PLAN_LIMIT', HISTORY_BLOCKED_TEXT, { from_time: [HISTORY_BLOCKED_TEXT] });
+  const records = await listProbeRecords(context.db, monitor.monitor.id, { from: Math.max(from, historyStart), to });
+  return {
+    result: records.map((record) => ({
+      time: record.time.toISOString(),
+      time_inserted: record.timeInserted.toISOString(),
+      probe_success: record.success ? 1 : 0,
+      probe_duration_seconds: record.durationMs / 1000,
+      prober_id: record.proberId,
+      extra_info: {
+        ...(record.extraInfo ?? {}),
+        ...(record.statusCode === null ? {} : { status_code: record.statusCode }),
+        ...(record.error === null ? {} : { error: record.error }),
+      },
+    })),
+  };
+}
+
+/** A shared monitor and its metric, under its owner's plan history; one lookup by the unique token. */
+async function sharedMonitor(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
+  const monitor = await findMonitorByToken(context.db, token);
+  if (!monitor) throw notFound(SHARED_NOT_FOUND);
+  const historyDays = await historyDaysOf(context, monitor.monitor.userId);
+  return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, monitor, historyDays, query) };
+}
+
+/** `GET /api/v1/monitors/{token}/share_info`: public, today's figures. */
+export function getShareInfo(context: ServiceContext, token: string): Promise<SharedMonitor> {
+  return sharedMonitor(context, token, { months: 6 });
+}
+
+/**
+ * `GET /api/v1/monitors/{prefix}/{id}/metric`: public. `id` is the share token, of which only the
+ * first 36 characters count (a custom link may carry more); `prefix` (an organization or 'symlink')
+ * is not used to find the monitor. A day outside the owner's plan history is refused as for owners.
+ */
+export function getSharedMetric(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
+  return sharedMonitor(context, token.slice(0, SHARE_TOKEN_LENGTH), query);
+}
