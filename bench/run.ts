@@ -5,7 +5,9 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import { startRuntime } from '../apps/server/src/runtime';
+import { checkPathBenchmark } from './check-path.bench';
 import { ingestBenchmark } from './ingest.bench';
+import { monitorListBenchmark } from './monitor-list.bench';
 import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
 
@@ -20,7 +22,9 @@ const config = loadConfig({
 const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }), runWorkers: false });
 const figures: Figure[] = [];
 try {
+  figures.push(...(await checkPathBenchmark(runtime)));
   figures.push(...(await ingestBenchmark(runtime)));
+  figures.push(...(await monitorListBenchmark(runtime)));
 } finally {
   await runtime.stop();
   await database.drop();

@@ -25,9 +25,15 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     db.select().from(monitorStates).where(inArray(monitorStates.monitorId, ids)),
   ]);
   const statesById = new Map(states.map((state) => [state.monitorId, state]));
+  const probersById = new Map<number, Array<{ id: number; name: string }>>();
+  for (const { monitorId, id, name } of assigned) {
+    const list = probersById.get(monitorId) ?? [];
+    list.push({ id, name });
+    probersById.set(monitorId, list);
+  }
   return rows.map((monitor) => ({
     monitor,
-    probers: assigned.filter((row) => row.monitorId === monitor.id).map(({ id, name }) => ({ id, name })),
+    probers: probersById.get(monitor.id) ?? [],
     state: statesById.get(monitor.id) ?? null,
   }));
 }
