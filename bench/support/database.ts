@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 
 /** A fresh database for one benchmark run: on TEST_DATABASE_URL's server, or an embedded one. */
 export async function benchDatabase(serverUrl: string | undefined): Promise<{ url: string; drop(): Promise<void> }> {
-  let stopEmbedded = async () => undefined as void;
+  let stopEmbedded: () => Promise<void> = async () => {};
   let server = serverUrl;
   if (!server) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-bench-'));

@@ -6,7 +6,7 @@ import { createLogger, startRuntime } from './runtime';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
-  const runtime = await startRuntime(config, { logger });
+  const runtime = await startRuntime(config, { logger, runBuiltinProber: true });
   const app = await buildApp({ context: runtime.context, logger });
 
   let stopping = false;

@@ -10,6 +10,7 @@ import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
+import { type BuiltinProber, startBuiltinProber } from './modules/probers/builtin-prober';
 import { ensureBuiltinProber } from './modules/probers/probers.service';
 import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -33,7 +34,7 @@ export function createLogger(config: Config): Logger {
 
 export async function startRuntime(
   config: Config,
-  options: { logger?: Logger; runWorkers?: boolean; shareEmbedded?: boolean } = {},
+  options: { logger?: Logger; runWorkers?: boolean; shareEmbedded?: boolean; runBuiltinProber?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
   let embedded: EmbeddedPostgres | undefined;
@@ -62,12 +63,14 @@ export async function startRuntime(
       assignmentNotifier: await startAssignmentNotifier(databaseUrl, logger),
     };
     await seedDatabase(context);
+    let builtinProber: BuiltinProber | undefined;
     if (config.BUILTIN_PROBER_ENABLED) {
-      await ensureBuiltinProber(context, {
+      const prober = await ensureBuiltinProber(context, {
         name: config.BUILTIN_PROBER_NAME,
         countryCode: config.BUILTIN_PROBER_COUNTRY.toUpperCase(),
         datacenter: config.BUILTIN_PROBER_DATACENTER,
       });
+      if (options.runBuiltinProber) builtinProber = startBuiltinProber(context, prober.id, logger);
     }
     await registerMailWorker(jobs, createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }));
     await registerRateLimitCleanup(context);
@@ -78,6 +81,8 @@ export async function startRuntime(
       jobs,
       logger,
       async stop() {
+        // The prober first: its last results are stored while the database is still there.
+        await builtinProber?.stop();
         await jobs.stop();
         await context.assignmentNotifier.stop();
         logger.info('jobs stopped');

@@ -64,7 +64,8 @@ export async function dropPartition(db: Database, day: string): Promise<void> {
 
 /**
  * Stores a batch in one statement: raw records (a repeat of (monitor, time, prober) is skipped,
- * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups.
+ * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups. Phase
+ * sums cover successful checks only, like the buckets: a timeout is not a response time.
  */
 export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[]): Promise<InsertedKey[]> {
   if (!rows.length) return [];
@@ -106,8 +107,10 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
         count(*) FILTER (WHERE success AND bucket = 4), count(*) FILTER (WHERE success AND bucket = 5),
         count(*) FILTER (WHERE success AND bucket = 6), count(*) FILTER (WHERE success AND bucket = 7),
         coalesce(sum(duration_ms) FILTER (WHERE success), 0),
-        coalesce(sum(resolve_ms), 0), count(resolve_ms), coalesce(sum(connect_ms), 0), count(connect_ms),
-        coalesce(sum(tls_ms), 0), count(tls_ms), coalesce(sum(response_ms), 0), count(response_ms)
+        coalesce(sum(resolve_ms) FILTER (WHERE success), 0), count(resolve_ms) FILTER (WHERE success),
+        coalesce(sum(connect_ms) FILTER (WHERE success), 0), count(connect_ms) FILTER (WHERE success),
+        coalesce(sum(tls_ms) FILTER (WHERE success), 0), count(tls_ms) FILTER (WHERE success),
+        coalesce(sum(response_ms) FILTER (WHERE success), 0), count(response_ms) FILTER (WHERE success)
       FROM fresh GROUP BY monitor_id, prober_id, date_trunc('hour', time)
       ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
         checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,

@@ -30,18 +30,20 @@ export interface MetricWindowRequest {
 /**
  * The windows of a metric answer. A chosen day shows that day's own 24 hours; the live view shows
  * the 24 hours up to the last check (oldest first), as the raw chart does, so a monitor that stopped
- * reporting still shows its last day rather than empty hours.
+ * reporting still shows its last day rather than empty hours — unless that day is past the plan's
+ * history, which the live view does not reach into either.
  */
 export function metricWindows(request: MetricWindowRequest): MetricWindows {
   const today = utcDayStart(request.now);
+  const historyStart = today - Math.max(0, request.historyDays) * DAY_MS;
+  const lastCheck = request.lastCheckAt === null ? null : toMs(request.lastCheckAt);
+  const anchor = lastCheck !== null && lastCheck >= historyStart ? lastCheck : toMs(request.now);
   const dayFrom = request.dayStart ?? today;
-  const hoursFrom =
-    request.dayStart ?? utcHourStart(request.lastCheckAt ?? request.now) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
+  const hoursFrom = request.dayStart ?? utcHourStart(anchor) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
   const firstMonth = heatMapMonthStarts(request.now, request.months)[0] ?? today;
-  const monthsFrom = Math.max(firstMonth, today - Math.max(0, request.historyDays) * DAY_MS);
   const day = { from: dayFrom, to: dayFrom + DAY_MS };
   const hours = { from: hoursFrom, to: hoursFrom + HOURLY_APDEX_SLOTS * HOUR_MS };
-  const months = { from: monthsFrom, to: today + DAY_MS };
+  const months = { from: Math.max(firstMonth, historyStart), to: today + DAY_MS };
   return {
     day,
     hours,

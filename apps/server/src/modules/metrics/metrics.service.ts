@@ -126,7 +126,8 @@ export async function getRawMetrics(
       time: record.time.toISOString(),
       time_inserted: record.timeInserted.toISOString(),
       probe_success: record.success ? 1 : 0,
-      probe_duration_seconds: record.durationMs / 1000,
+      // Stored as float4: to the microsecond, so 123.456 ms reads 0.123456 s, not 0.12345600128173828.
+      probe_duration_seconds: Math.round(record.durationMs * 1000) / 1_000_000,
       prober_id: record.proberId,
       extra_info: {
         ...(record.extraInfo ?? {}),

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { metricWindows } from './metric-windows';
+
+const at = (iso: string) => Date.parse(iso);
+const now = at('2024-03-20T15:30:00Z');
+const base = { now, dayStart: null, historyDays: 30, months: 6 };
+
+describe('metricWindows', () => {
+  it.each([
+    {
+      name: 'live: today, and the 24 hours up to the last check',
+      request: { ...base, lastCheckAt: at('2024-03-20T15:29:45Z') },
+      day: ['2024-03-20T00:00:00Z', '2024-03-21T00:00:00Z'],
+      hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
+    },
+    {
+      name: 'live, a monitor that stopped reporting yesterday: the hours end at its last check',
+      request: { ...base, lastCheckAt: at('2024-03-19T08:10:00Z') },
+      day: ['2024-03-20T00:00:00Z', '2024-03-21T00:00:00Z'],
+      hours: ['2024-03-18T09:00:00Z', '2024-03-19T09:00:00Z'],
+    },
+    {
+      name: 'live, last check past the plan history: the hours end now',
+      request: { ...base, historyDays: 7, lastCheckAt: at('2024-03-01T08:10:00Z') },
+      day: ['2024-03-20T00:00:00Z', '2024-03-21T00:00:00Z'],
+      hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
+    },
+    {
+      name: 'a chosen day: its own hours',
+      request: { ...base, dayStart: at('2024-03-05T00:00:00Z'), lastCheckAt: now },
+      day: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
+      hours: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
+    },
+  ])('$name', ({ request, day, hours }) => {
+    const windows = metricWindows(request);
+    expect(windows.day).toEqual({ from: at(day[0] as string), to: at(day[1] as string) });
+    expect(windows.hours).toEqual({ from: at(hours[0] as string), to: at(hours[1] as string) });
+  });
+
+  it.each([
+    { historyDays: 7, months: 6, from: '2024-03-13T00:00:00Z' },
+    { historyDays: 90, months: 6, from: '2023-12-21T00:00:00Z' },
+    { historyDays: 730, months: 6, from: '2023-10-01T00:00:00Z' },
+    { historyDays: 730, months: 1, from: '2024-03-01T00:00:00Z' },
+    { historyDays: 0, months: 6, from: '2024-03-20T00:00:00Z' },
+  ])('monthly metrics of $months months on a $historyDays-day plan start $from', ({ historyDays, months, from }) => {
+    const windows = metricWindows({ ...base, historyDays, months, lastCheckAt: now });
+    expect(windows.months).toEqual({ from: at(from), to: at('2024-03-21T00:00:00Z') });
+    expect(windows.all.from).toBeLessThanOrEqual(windows.months.from);
+    expect(windows.all.to).toBe(at('2024-03-21T00:00:00Z'));
+  });
+});

@@ -1,0 +1,38 @@
+import { type AgentTransport, startAgent } from '@paydar/checks/agent/agent';
+import { MemoryResultBuffer } from '@paydar/checks/agent/buffer';
+import type { Logger } from 'pino';
+import type { ServiceContext } from '../../context';
+import { pollAssignments } from '../agent/agent.service';
+import { ingestResults } from '../ingest/ingest.service';
+import { touchProber } from './probers.repository';
+
+export interface BuiltinProber {
+  stop(): Promise<void>;
+}
+
+/**
+ * The server's own prober ("Local"): the same agent code as apps/prober, with a transport that
+ * calls the services in-process instead of the agent API over HTTP. Its buffer is in memory:
+ * a result not yet stored when the server stops is lost, and only then (stop flushes first).
+ */
+export function startBuiltinProber(context: ServiceContext, proberId: number, logger: Logger): BuiltinProber {
+  const transport: AgentTransport = {
+    async fetchAssignments(version, waitSeconds, signal) {
+      await touchProber(context.db, proberId, context.now());
+      return pollAssignments(context, context.assignmentNotifier, proberId, version, waitSeconds * 1000, signal);
+    },
+    async sendResults(results) {
+      return ingestResults(context, proberId, results);
+    },
+  };
+  const agentLogger = logger.child({ prober: 'builtin' });
+  const agent = startAgent({
+    transport,
+    buffer: new MemoryResultBuffer({ logger: agentLogger }),
+    allowPrivateTargets: context.config.ALLOW_PRIVATE_TARGETS,
+    logger: agentLogger,
+    // Touching last_seen_at on each poll keeps the prober shown as active.
+    assignmentsWaitSeconds: 20,
+  });
+  return { stop: () => agent.stop() };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { monitor } from './monitors';
+import { BUCKET_COUNT } from './monitors-options';
+
+/** Hours in `last_day_hourly_metrics.apdex_percents`. */
+export const HOURLY_APDEX_SLOTS = 24;
+/** The longest window one raw-data call may cover (spec §9: four 6-hour segments make the 24-hour chart). */
+export const RAW_WINDOW_MAX_HOURS = 6;
+/** Only this many leading characters of a custom share link's token identify the monitor (spec §9). */
+export const SHARE_TOKEN_LENGTH = 36;
+
+/** One row of the downtimes table: its real start and end, `to_time` null while still down; seconds. */
+export const downtimeRow = z.object({
+  from_time: z.string(),
+  to_time: z.string().nullable(),
+  duration: z.number().int(),
+});
+
+/** One prober's line for the day: phase averages in ms over successful checks (null when none), failures. */
+export const proberMetric = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country_code: z.string(),
+  connect: z.number().nullable(),
+  tls: z.number().nullable(),
+  response: z.number().nullable(),
+  resolve: z.number().nullable(),
+  duration: z.number().nullable(),
+  failed: z.number().int(),
+});
+
+/** One heat-map day: minutes of downtime (two decimals) and the day's apdex (null without results). */
+export const monthlyMetric = z.object({
+  downtime_minutes: z.number(),
+  apdex_percent: z.number().nullable(),
+});
+
+/** Metric / monitor data (spec §3), for one UTC day. Every figure comes from rollups, downtimes and state. */
+export const metric = z.object({
+  /** HTTP monitors; null for the others. */
+  last_status_code: z.number().int().nullable(),
+  /** ICMP, TCP and DNS monitors ('OK' or the error); null for HTTP. */
+  last_status: z.string().nullable(),
+  /** The monitor's current down/up state (the web shows it only when the monitor is enabled). */
+  is_down: z.boolean(),
+  /** Share of the day's observed seconds not down, unrounded; today runs to now; null before the first check. */
+  uptime_percent: z.number().nullable(),
+  /** Downtimes that touch the day, newest first. */
+  downtimes: z.array(downtimeRow),
+  last_check_at: z.string().nullable(),
+  first_check_at: z.string().nullable(),
+  /** When this answer was computed. */
+  fetch_time: z.string(),
+  last_day_hourly_metrics: z.object({
+    /** 24 values, oldest first: the chosen day's hours, or the 24 hours up to the last check. */
+    apdex_percents: z.array(z.number().nullable()).length(HOURLY_APDEX_SLOTS),
+  }),
+  apdex_percent: z.number().nullable(),
+  by_response_time: z.object({
+    /** Successful checks per bucket: ≤125 ms, ≤250 ms, ≤500 ms, ≤1 s, ≤2 s, ≤4 s, ≤8 s, above. */
+    buckets: z.array(z.number().int()).length(BUCKET_COUNT),
+    /** Failed checks. */
+    error: z.number().int(),
+    /** Mean total duration of successful checks, ms; null without any. */
+    average_response_time: z.number().nullable(),
+    /** Checks that got a response in under 100,000 ms: every successful check (checks time out long before). */
+    under100000: z.number().int(),
+  }),
+  probers: z.array(proberMetric),
+  /** Keyed by ISO day ('2024-03-05'): every day of the last months within the plan's history that has data. */
+  monthly_metrics: z.record(z.string(), monthlyMetric),
+});
+export type Metric = z.infer<typeof metric>;
+
+/** Raw probe record (spec §3). */
+export const rawProbeRecord = z.object({
+  time: z.string(),
+  time_inserted: z.string(),
+  /** 1 means success. */
+  probe_success: z.union([z.literal(0), z.literal(1)]),
+  probe_duration_seconds: z.number(),
+  prober_id: z.number().int(),
+  /** What the check kept (certificate, DNS answers…), plus `status_code` and `error` when it had them. */
+  extra_info: z.record(z.string(), z.unknown()),
+});
+export type RawProbeRecord = z.infer<typeof rawProbeRecord>;
+
+export const rawMetrics = z.object({ result: z.array(rawProbeRecord) });
+export type RawMetrics = z.infer<typeof rawMetrics>;
+
+/**
+ * A monitor as a shared link shows it: without the owner's alert channels, groups, request headers
+ * and body (they may hold credentials); the terminal command is built without them too.
+ */
+export const publicMonitor = monitor.omit({ alert: true, labels: true, http_headers: true, http_body: true });
+export type PublicMonitor = z.infer<typeof publicMonitor>;
+
+/** What the public share calls answer. */
+export const sharedMonitor = z.object({ monitor: publicMonitor, metric });
+export type SharedMonitor = z.infer<typeof sharedMonitor>;
