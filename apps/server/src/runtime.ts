@@ -24,6 +24,8 @@ export interface Runtime {
   logger: Logger;
   /** Stops jobs, closes the pool, then stops the embedded PostgreSQL: in that order. */
   stop(): Promise<void>;
+  /** The built-in prober when this runtime runs it. */
+  builtinProber: BuiltinProber | undefined;
   /** Last resort when stop() hangs: signals the embedded PostgreSQL so it does not outlive us. */
   abandon(): void;
 }
@@ -80,6 +82,7 @@ export async function startRuntime(
       database,
       jobs,
       logger,
+      builtinProber,
       async stop() {
         // The prober first: its last results are stored while the database is still there.
         await builtinProber?.stop();

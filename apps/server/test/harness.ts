@@ -21,7 +21,10 @@ export interface TestServer {
  * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
  * real SMTP inbox. Only the clock can be moved.
  */
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { runBuiltinProber?: boolean } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const inbox = new SmtpInbox();
   const smtpUrl = await inbox.start();
@@ -36,7 +39,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     ...environment,
   });
   const logger = pino({ level: 'silent' });
-  const runtime = await startRuntime(config, { logger });
+  const runtime = await startRuntime(config, { logger, runBuiltinProber: options.runBuiltinProber ?? false });
   const clock = { offsetMs: 0 };
   runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
   const app = await buildApp({ context: runtime.context, logger });

@@ -1,4 +1,4 @@
-import { type AgentTransport, startAgent } from '@paydar/checks/agent/agent';
+import { type AgentStats, type AgentTransport, startAgent } from '@paydar/checks/agent/agent';
 import { MemoryResultBuffer } from '@paydar/checks/agent/buffer';
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
@@ -8,6 +8,8 @@ import { touchProber } from './probers.repository';
 
 export interface BuiltinProber {
   stop(): Promise<void>;
+  /** The agent's counters: results, buffer, scheduler drift (read by benchmarks). */
+  stats(): AgentStats;
 }
 
 /**
@@ -16,6 +18,11 @@ export interface BuiltinProber {
  * a result not yet stored when the server stops is lost, and only then (stop flushes first).
  */
 export function startBuiltinProber(context: ServiceContext, proberId: number, logger: Logger): BuiltinProber {
+  return startInProcessProber(context, proberId, logger.child({ prober: 'builtin' }));
+}
+
+/** An agent for `proberId` inside this process (the built-in prober; benchmarks run several). */
+export function startInProcessProber(context: ServiceContext, proberId: number, logger: Logger): BuiltinProber {
   const transport: AgentTransport = {
     async fetchAssignments(version, waitSeconds, signal) {
       await touchProber(context.db, proberId, context.now());
@@ -25,7 +32,7 @@ export function startBuiltinProber(context: ServiceContext, proberId: number, lo
       return ingestResults(context, proberId, results);
     },
   };
-  const agentLogger = logger.child({ prober: 'builtin' });
+  const agentLogger = logger;
   const agent = startAgent({
     transport,
     buffer: new MemoryResultBuffer({ logger: agentLogger }),
@@ -34,5 +41,5 @@ export function startBuiltinProber(context: ServiceContext, proberId: number, lo
     // Touching last_seen_at on each poll keeps the prober shown as active.
     assignmentsWaitSeconds: 20,
   });
-  return { stop: () => agent.stop() };
+  return { stop: () => agent.stop(), stats: () => agent.stats() };
 }
