@@ -7,7 +7,9 @@ import { loadConfig } from '../apps/server/src/config';
 import { startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
 import { ingestBenchmark } from './ingest.bench';
+import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
+import { tenThousandBenchmark, threeProbersBenchmark } from './scale.bench';
 import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
 
@@ -18,13 +20,18 @@ const config = loadConfig({
   WEB_DIST_DIR: 'off',
   BUILTIN_PROBER_ENABLED: 'false',
   JOBS_ENABLED: 'false',
+  ALLOW_PRIVATE_TARGETS: 'true',
 });
 const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }), runWorkers: false });
 const figures: Figure[] = [];
 try {
+  // The scale benchmarks first, while this process holds nothing else (their RSS is the server's).
+  figures.push(...(await tenThousandBenchmark(runtime)));
+  figures.push(...(await threeProbersBenchmark(runtime)));
   figures.push(...(await checkPathBenchmark(runtime)));
   figures.push(...(await ingestBenchmark(runtime)));
   figures.push(...(await monitorListBenchmark(runtime)));
+  figures.push(...(await metricBenchmark(runtime)));
 } finally {
   await runtime.stop();
   await database.drop();

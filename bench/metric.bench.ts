@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app';
+import { openSession } from '../apps/server/src/modules/accounts/session.service';
+import type { Runtime } from '../apps/server/src/runtime';
+import { type Figure, percentile } from './support/figures';
+
+const DAYS = 90;
+const CALLS = 100;
+
+/**
+ * GET /api/v1/monitors/{id}/metric for a monitor with 90 days of 30 s results from 3 probers —
+ * as the rollups and downtimes ingest would have left them (2,880 checks per prober per day),
+ * on the Gold plan so the whole history may be read.
+ */
+export async function metricBenchmark(runtime: Runtime): Promise<Figure[]> {
+  const { db } = runtime.context;
+  const userId = (
+    await db.execute<{ id: number }>(
+      sql`INSERT INTO users (email, password_hash, is_verified) VALUES ('bench-metric@example.test', 'x', true) RETURNING id`,
+    )
+  ).rows[0]?.id as number;
+  await db.execute(sql`INSERT INTO subscriptions (user_id, plan_id, is_active, period)
+    SELECT ${userId}, id, true, 'Monthly' FROM plans WHERE name = 'Gold'`);
+  const proberIds = (
+    await db.execute<{ id: number }>(sql`INSERT INTO probers (name, country_code, datacenter, key_hash)
+      SELECT 'bench-metric-' || g, 'DE', 'bench', 'bench-metric-' || g FROM generate_series(1, 3) g RETURNING id`)
+  ).rows.map((row) => row.id);
+  const monitorId = (
+    await db.execute<{ id: number }>(sql`
+      INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token, created_at)
+      VALUES (${userId}, 'HTTP', 'https://bench.example.com/', 30, 500, 'bench-metric', now() - interval '${sql.raw(String(DAYS))} days')
+      RETURNING id`)
+  ).rows[0]?.id as number;
+  await db.execute(
+    sql`INSERT INTO monitor_probers (monitor_id, prober_id) SELECT ${monitorId}, unnest(${sql.param(proberIds)}::int[])`,
+  );
+  await db.execute(sql`
+    INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+      bucket_0, bucket_1, bucket_2, bucket_3, duration_sum, resolve_sum, resolve_count, connect_sum, connect_count,
+      tls_sum, tls_count, response_sum, response_count)
+    SELECT ${monitorId}, p, h, 120, 1, 100, 15, 5, 40, 40, 30, 9, 119 * 210, 119 * 2, 119, 119 * 5, 119, 119 * 12, 119, 119 * 180, 119
+    FROM unnest(${sql.param(proberIds)}::int[]) p,
+         generate_series(date_trunc('hour', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('hour', now()), interval '1 hour') h`);
+  await db.execute(sql`
+    INSERT INTO downtimes (monitor_id, from_time, to_time)
+    SELECT ${monitorId}, d + interval '3 hours', d + interval '3 hours 4 minutes'
+    FROM generate_series(now() - interval '${sql.raw(String(DAYS))} days', now() - interval '1 day', interval '9 days') d`);
+  await db.execute(sql`
+    INSERT INTO monitor_states (monitor_id, first_check_at, last_check_at, last_status_code)
+    VALUES (${monitorId}, now() - interval '${sql.raw(String(DAYS))} days', now(), 200)`);
+  const key = await openSession(db, userId);
+  const app = await buildApp({ context: runtime.context, logger: pino({ level: 'silent' }) });
+  await app.ready();
+  try {
+    const call = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/monitors/${monitorId}/metric`,
+        headers: { authorization: `Token ${key}` },
+      });
+    const first = await call();
+    if (first.statusCode !== 200) throw new Error(`metric call answered ${first.statusCode}: ${first.body}`);
+    for (let index = 0; index < 10; index += 1) await call();
+    const durations: number[] = [];
+    for (let index = 0; index < CALLS; index += 1) {
+      const began = performance.now();
+      await call();
+      durations.push(performance.now() - began);
+    }
+    const p95 = percentile(durations, 95);
+    return [
+      {
+        name: 'metric call, 90 days × 3 probers at 30 s, p95',
+        value: p95,
+        unit: 'ms',
+        target: '≤ 30 ms',
+        met: p95 <= 30,
+        note: `p50 ${percentile(durations, 50).toFixed(1)} ms over ${CALLS} calls`,
+      },
+    ];
+  } finally {
+    await app.close();
+  }
+}
