@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
-import { startRuntime } from '../apps/server/src/runtime';
+import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
 import { ingestBenchmark } from './ingest.bench';
 import { metricBenchmark } from './metric.bench';
@@ -24,14 +24,19 @@ const config = loadConfig({
 });
 const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }), runWorkers: false });
 const figures: Figure[] = [];
-try {
+// `npm run bench -- ingest metric` runs only the benchmarks whose names are given.
+const only = process.argv.slice(2);
+const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   // The scale benchmarks first, while this process holds nothing else (their RSS is the server's).
-  figures.push(...(await tenThousandBenchmark(runtime)));
-  figures.push(...(await threeProbersBenchmark(runtime)));
-  figures.push(...(await checkPathBenchmark(runtime)));
-  figures.push(...(await ingestBenchmark(runtime)));
-  figures.push(...(await monitorListBenchmark(runtime)));
-  figures.push(...(await metricBenchmark(runtime)));
+  ['scale', tenThousandBenchmark],
+  ['probers', threeProbersBenchmark],
+  ['check-path', checkPathBenchmark],
+  ['ingest', ingestBenchmark],
+  ['list', monitorListBenchmark],
+  ['metric', metricBenchmark],
+];
+try {
+  for (const [name, run] of benchmarks) if (!only.length || only.includes(name)) figures.push(...(await run(runtime)));
 } finally {
   await runtime.stop();
   await database.drop();

@@ -70,12 +70,19 @@ export async function loadProberStates(db: Database, monitorIds: number[]): Prom
 
 export async function saveProberStates(db: Database, states: ProberState[]): Promise<void> {
   if (!states.length) return;
+  const rows = JSON.stringify(
+    states.map((state) => ({
+      m: state.monitorId,
+      p: state.proberId,
+      t: state.lastTime.toISOString(),
+      s: state.lastSuccess,
+      c: state.consecutiveFailures,
+      f: state.failingSince?.toISOString() ?? null,
+    })),
+  );
   await db.execute(sql`
     INSERT INTO prober_monitor_states (monitor_id, prober_id, last_time, last_success, consecutive_failures, failing_since)
-    SELECT * FROM unnest(${sql.param(states.map((state) => state.monitorId))}::int[], ${sql.param(states.map((state) => state.proberId))}::int[],
-      ${sql.param(states.map((state) => state.lastTime.toISOString()))}::timestamptz[], ${sql.param(states.map((state) => state.lastSuccess))}::boolean[],
-      ${sql.param(states.map((state) => state.consecutiveFailures))}::int[],
-      ${sql.param(states.map((state) => state.failingSince?.toISOString() ?? null))}::timestamptz[])
+    SELECT m, p, t, s, c, f FROM json_to_recordset(${rows}::json) AS u(m int, p int, t timestamptz, s boolean, c int, f timestamptz)
     ON CONFLICT (monitor_id, prober_id) DO UPDATE SET last_time = excluded.last_time, last_success = excluded.last_success,
       consecutive_failures = excluded.consecutive_failures, failing_since = excluded.failing_since`);
 }
@@ -92,16 +99,22 @@ export interface MonitorStateUpdate {
 
 export async function saveMonitorStates(db: Database, updates: MonitorStateUpdate[]): Promise<void> {
   if (!updates.length) return;
+  const rows = JSON.stringify(
+    updates.map((update) => ({
+      m: update.monitorId,
+      d: update.isDown,
+      ss: update.stateSince?.toISOString() ?? null,
+      fc: update.firstCheckAt.toISOString(),
+      lc: update.lastCheckAt.toISOString(),
+      sc: update.lastStatusCode,
+      st: update.lastStatus,
+    })),
+  );
   await db.execute(sql`
-    UPDATE monitor_states s SET is_down = u.is_down, state_since = u.state_since, first_check_at = u.first_check_at,
-      last_check_at = u.last_check_at, last_status_code = u.last_status_code, last_status = u.last_status
-    FROM unnest(${sql.param(updates.map((update) => update.monitorId))}::int[], ${sql.param(updates.map((update) => update.isDown))}::boolean[],
-      ${sql.param(updates.map((update) => update.stateSince?.toISOString() ?? null))}::timestamptz[],
-      ${sql.param(updates.map((update) => update.firstCheckAt.toISOString()))}::timestamptz[],
-      ${sql.param(updates.map((update) => update.lastCheckAt.toISOString()))}::timestamptz[],
-      ${sql.param(updates.map((update) => update.lastStatusCode))}::smallint[], ${sql.param(updates.map((update) => update.lastStatus))}::text[])
-      AS u(monitor_id, is_down, state_since, first_check_at, last_check_at, last_status_code, last_status)
-    WHERE s.monitor_id = u.monitor_id`);
+    UPDATE monitor_states s SET is_down = u.d, state_since = u.ss, first_check_at = u.fc, last_check_at = u.lc,
+      last_status_code = u.sc, last_status = u.st
+    FROM json_to_recordset(${rows}::json) AS u(m int, d boolean, ss timestamptz, fc timestamptz, lc timestamptz, sc smallint, st text)
+    WHERE s.monitor_id = u.m`);
 }
 
 /** Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction. */

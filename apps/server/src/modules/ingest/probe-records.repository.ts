@@ -69,19 +69,33 @@ export async function dropPartition(db: Database, day: string): Promise<void> {
  */
 export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[]): Promise<InsertedKey[]> {
   if (!rows.length) return [];
-  const column = <T>(pick: (row: ProbeRecordInput) => T) => rows.map(pick);
-  const result = await db.execute<{ monitor_id: number; prober_id: number; time: Date }>(sql`
+  // One JSON parameter rather than fourteen arrays: V8 writes JSON and PostgreSQL reads it far
+  // faster than node-postgres builds and PostgreSQL parses array literals.
+  const batch = JSON.stringify(
+    rows.map((row) => ({
+      m: row.monitorId,
+      p: row.proberId,
+      t: row.time.toISOString(),
+      s: row.success,
+      c: row.statusCode,
+      d: row.durationMs,
+      rs: row.resolveMs,
+      cn: row.connectMs,
+      tl: row.tlsMs,
+      rp: row.responseMs,
+      e: row.error,
+      x: Object.keys(row.extraInfo).length ? row.extraInfo : null,
+      a: row.apdexClass,
+      b: row.bucket,
+    })),
+  );
+  const result = await db.execute<{ monitor_id: number; prober_id: number; ms: number }>(sql`
     WITH input AS (
-      SELECT * FROM unnest(
-        ${sql.param(column((row) => row.monitorId))}::int[], ${sql.param(column((row) => row.proberId))}::int[],
-        ${sql.param(column((row) => row.time.toISOString()))}::timestamptz[], ${sql.param(column((row) => row.success))}::boolean[],
-        ${sql.param(column((row) => row.statusCode))}::smallint[], ${sql.param(column((row) => row.durationMs))}::real[],
-        ${sql.param(column((row) => row.resolveMs))}::real[], ${sql.param(column((row) => row.connectMs))}::real[],
-        ${sql.param(column((row) => row.tlsMs))}::real[], ${sql.param(column((row) => row.responseMs))}::real[],
-        ${sql.param(column((row) => row.error))}::text[], ${sql.param(column((row) => JSON.stringify(row.extraInfo)))}::jsonb[],
-        ${sql.param(column((row) => row.apdexClass))}::smallint[], ${sql.param(column((row) => row.bucket))}::smallint[]
-      ) AS t(monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms, connect_ms, tls_ms,
-             response_ms, error, extra_info, apdex_class, bucket)
+      SELECT m AS monitor_id, p AS prober_id, t AS time, s AS success, c AS status_code, d AS duration_ms,
+             rs AS resolve_ms, cn AS connect_ms, tl AS tls_ms, rp AS response_ms, e AS error, x AS extra_info,
+             a AS apdex_class, b AS bucket
+      FROM json_to_recordset(${batch}::json) AS t(m int, p int, t timestamptz, s boolean, c smallint, d real, rs real,
+        cn real, tl real, rp real, e text, x jsonb, a smallint, b smallint)
     ),
     inserted AS (
       INSERT INTO probe_records (monitor_id, prober_id, time, success, status_code, duration_ms, resolve_ms,
@@ -127,6 +141,6 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
         response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count
       RETURNING 1
     )
-    SELECT monitor_id, prober_id, time FROM inserted`);
-  return result.rows.map((row) => ({ monitorId: row.monitor_id, proberId: row.prober_id, time: new Date(row.time) }));
+    SELECT monitor_id, prober_id, (extract(epoch FROM time) * 1000)::float8 AS ms FROM inserted`);
+  return result.rows.map((row) => ({ monitorId: row.monitor_id, proberId: row.prober_id, time: new Date(row.ms) }));
 }
