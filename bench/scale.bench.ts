@@ -40,6 +40,7 @@ const databaseOf = (runtime: Runtime) => new URL(runtime.context.config.DATABASE
 
 /** 10,000 monitors at 60 s on one in-process prober: machine CPU share, start drift, RSS. */
 export async function tenThousandBenchmark(runtime: Runtime): Promise<Figure[]> {
+  const rssBefore = process.memoryUsage().rss / 2 ** 20;
   const target = await startTargetProcess();
   const [proberId] = await seedMonitors(runtime, 'bench-10k', 10_000, 60, target.url, 1);
   const prober = startInProcessProber(runtime.context, proberId as number, pino({ level: 'warn' }));
