@@ -14,21 +14,21 @@ export async function ingestBenchmark(runtime: Runtime): Promise<Figure[]> {
   await db.execute(
     sql`INSERT INTO users (email, password_hash, is_verified) VALUES ('bench-ingest@example.test', 'x', true)`,
   );
-  await db.execute(
-    sql`INSERT INTO probers (name, country_code, datacenter, key_hash) VALUES ('bench-ingest', 'DE', 'bench', 'bench-ingest')`,
-  );
+  await db.execute(sql`INSERT INTO probers (name, country_code, datacenter, key_hash)
+    SELECT 'bench-ingest-' || g, 'DE', 'bench', 'bench-ingest-' || g FROM generate_series(1, 2) g`);
   await db.execute(sql`
     INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token)
     SELECT (SELECT id FROM users WHERE email = 'bench-ingest@example.test'), 'HTTP', 'http://bench.test/' || g, 30, 500, 'bench-ingest-' || g
     FROM generate_series(1, ${MONITORS}) g`);
   await db.execute(sql`
     INSERT INTO monitor_probers (monitor_id, prober_id)
-    SELECT m.id, p.id FROM monitors m, probers p WHERE m.token LIKE 'bench-ingest-%' AND p.name = 'bench-ingest'`);
+    SELECT m.id, p.id FROM monitors m, probers p WHERE m.token LIKE 'bench-ingest-%' AND p.name LIKE 'bench-ingest-%'`);
   const ids = (
     await db.execute<{ id: number }>(sql`SELECT id FROM monitors WHERE token LIKE 'bench-ingest-%' ORDER BY id`)
   ).rows.map((row) => row.id);
-  const proberId =
-    (await db.execute<{ id: number }>(sql`SELECT id FROM probers WHERE name = 'bench-ingest'`)).rows[0]?.id ?? 0;
+  const proberIds = (
+    await db.execute<{ id: number }>(sql`SELECT id FROM probers WHERE name LIKE 'bench-ingest-%' ORDER BY id`)
+  ).rows.map((row) => row.id);
 
   const start = Date.now() - 2 * 3_600_000;
   const results: CheckResult[] = [];
@@ -51,17 +51,19 @@ export async function ingestBenchmark(runtime: Runtime): Promise<Figure[]> {
   for (let index = 0; index < results.length; index += BATCH) batches.push(results.slice(index, index + BATCH));
 
   const began = performance.now();
-  let next = 0;
-  // Two agents sending at once, as several probers would.
+  // Two probers sending at once, each its own results for the same monitors, as probers in two
+  // datacenters do: half the batches each.
   await Promise.all(
-    [0, 1].map(async () => {
-      while (next < batches.length) {
-        const batch = batches[next++];
+    proberIds.map(async (proberId, sender) => {
+      for (let index = sender; index < batches.length; index += proberIds.length) {
+        const batch = batches[index];
         if (batch) await ingestResults(runtime.context, proberId, batch);
       }
     }),
   );
   const seconds = (performance.now() - began) / 1000;
+  const stored = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM probe_records`)).rows[0]?.n;
+  if (stored !== results.length) throw new Error(`ingest stored ${stored} of ${results.length} results`);
   const rate = results.length / seconds;
   return [
     {
@@ -70,7 +72,7 @@ export async function ingestBenchmark(runtime: Runtime): Promise<Figure[]> {
       unit: 'results/s',
       target: '≥ 50,000 results/s',
       met: rate >= 50_000,
-      note: `${results.length} results, ${BATCH} per batch, 2 concurrent senders`,
+      note: `${results.length} results, ${BATCH} per batch, 2 probers sending at once over the same monitors`,
     },
   ];
 }
