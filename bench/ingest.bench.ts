@@ -62,7 +62,11 @@ export async function ingestBenchmark(runtime: Runtime): Promise<Figure[]> {
     }),
   );
   const seconds = (performance.now() - began) / 1000;
-  const stored = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM probe_records`)).rows[0]?.n;
+  const stored = (
+    await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ANY(${sql.param(ids)}::int[])`,
+    )
+  ).rows[0]?.n;
   if (stored !== results.length) throw new Error(`ingest stored ${stored} of ${results.length} results`);
   const rate = results.length / seconds;
   return [
