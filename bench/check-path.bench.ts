@@ -5,10 +5,11 @@ import type { Runtime } from '../apps/server/src/runtime';
 import { runCheck } from '../packages/checks/src/check';
 import type { CheckResult, CheckSpec } from '../packages/contracts/src/agent';
 import { postgresCpuSeconds, processCpuSeconds } from './support/cpu';
-import type { Figure } from './support/figures';
+import { type Figure, percentile } from './support/figures';
 import { startTarget } from './support/target';
 
-const CHECKS = 3_000;
+const CHECKS = 1_500;
+const ROUNDS = 5;
 const CONCURRENCY = 10;
 const BATCH = 200;
 
@@ -73,26 +74,40 @@ export async function checkPathBenchmark(runtime: Runtime): Promise<Figure[]> {
   try {
     await inParallel(200, () => bareGet(target.url)); // warm-up
     const database = new URL(runtime.context.config.DATABASE_URL ?? '').pathname.slice(1);
-    const bare = await measureCpu(database, () => inParallel(CHECKS, () => bareGet(target.url)));
-    const start = Date.now() - 3_600_000;
-    const full = await measureCpu(database, async () => {
-      let pending: CheckResult[] = [];
-      const flushes: Promise<unknown>[] = [];
-      await inParallel(CHECKS, async (index) => {
-        const result = await runCheck(spec, { scheduledAt: new Date(start + index * 1000), allowPrivateTargets: true });
-        pending.push(result);
-        if (pending.length >= BATCH) {
-          const batch = pending;
-          pending = [];
-          flushes.push(ingestResults(runtime.context, proberId, batch));
-        }
+    // One result a second, all in the past: ingest refuses results from the future.
+    const start = Date.now() - (ROUNDS * CHECKS + 600) * 1000;
+    let slot = 0;
+    const bareRound = () => measureCpu(database, () => inParallel(CHECKS, () => bareGet(target.url)));
+    const fullRound = () =>
+      measureCpu(database, async () => {
+        let pending: CheckResult[] = [];
+        const flushes: Promise<unknown>[] = [];
+        await inParallel(CHECKS, async () => {
+          const scheduledAt = new Date(start + slot++ * 1000);
+          // Await first: `pending.push(await …)` would read `pending` before a flush swapped it.
+          const result = await runCheck(spec, { scheduledAt, allowPrivateTargets: true });
+          pending.push(result);
+          if (pending.length >= BATCH) {
+            flushes.push(ingestResults(runtime.context, proberId, pending));
+            pending = [];
+          }
+        });
+        flushes.push(ingestResults(runtime.context, proberId, pending));
+        await Promise.all(flushes);
       });
-      flushes.push(ingestResults(runtime.context, proberId, pending));
-      await Promise.all(flushes);
-    });
+    // Alternating rounds, medians: the machine's other work falls on both sides alike.
+    const bareRounds: number[] = [];
+    const fullRounds: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      bareRounds.push(await bareRound());
+      fullRounds.push(await fullRound());
+    }
+    const bare = percentile(bareRounds, 50);
+    const full = percentile(fullRounds, 50);
     const stored = (
       await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`)
     ).rows[0]?.n;
+    if (stored !== ROUNDS * CHECKS) throw new Error(`the whole path stored ${stored} of ${ROUNDS * CHECKS} results`);
     const ratio = full / bare;
     return [
       {
@@ -101,7 +116,7 @@ export async function checkPathBenchmark(runtime: Runtime): Promise<Figure[]> {
         unit: '×',
         target: '≤ 2×',
         met: ratio <= 2,
-        note: `${((full / CHECKS) * 1e6).toFixed(0)} µs vs ${((bare / CHECKS) * 1e6).toFixed(0)} µs per check (process + PostgreSQL CPU); ${stored} stored`,
+        note: `median of ${ROUNDS} alternating rounds: ${((full / CHECKS) * 1e6).toFixed(0)} µs vs ${((bare / CHECKS) * 1e6).toFixed(0)} µs per check (process + PostgreSQL CPU); ${stored} stored`,
       },
     ];
   } finally {
