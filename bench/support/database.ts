@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database';
 
 /** A fresh database for one benchmark run: on TEST_DATABASE_URL's server, or an embedded one. */
 export async function benchDatabase(serverUrl: string | undefined): Promise<{ url: string; drop(): Promise<void> }> {
@@ -18,20 +18,11 @@ export async function benchDatabase(serverUrl: string | undefined): Promise<{ ur
       await fs.rm(dataDir, { recursive: true, force: true });
     };
   }
-  const name = `paydar_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(server, 'paydar_bench');
   return {
-    url: url.toString(),
+    url: database.url,
     async drop() {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      await database.drop();
       await stopEmbedded();
     },
   };

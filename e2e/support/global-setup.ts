@@ -2,30 +2,11 @@ import fs from 'node:fs';
 import fs_promises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database';
 import { startMailInbox } from './mail-inbox';
 import { repositoryRoot, startServerProcess } from './server-process';
 
 const CHROMIUM = '/usr/bin/chromium';
-
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `paydar_e2e_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * One real server for the whole run: its own database (on TEST_DATABASE_URL's server, or an
@@ -39,7 +20,7 @@ export default async function globalSetup() {
   }
   const inbox = await startMailInbox();
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-  const database = serverUrl ? await createDatabase(serverUrl) : undefined;
+  const database = serverUrl ? await createScratchDatabase(serverUrl, 'paydar_e2e') : undefined;
   const dataDir = serverUrl ? undefined : await fs_promises.mkdtemp(path.join(os.tmpdir(), 'paydar-e2e-'));
   const port = process.env.E2E_PORT ?? '3900';
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import type { UserRow } from './users.repository';
 export interface SessionWithUser {
   sessionId: number;
   impersonatorId: number | null;
+  lastUsedAt: Date;
   user: UserRow;
 }
 
@@ -18,14 +19,22 @@ export async function insertSession(
 
 export async function findActiveSession(db: Database, keyHash: string): Promise<SessionWithUser | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, impersonatorId: sessions.impersonatorId, user: users })
+    .select({
+      sessionId: sessions.id,
+      impersonatorId: sessions.impersonatorId,
+      lastUsedAt: sessions.lastUsedAt,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.keyHash, keyHash), isNull(sessions.revokedAt)));
   return row;
 }
 
-/** Writes last_used_at at most once a minute per session: reads stay reads. */
+/** How stale last_used_at may get before a request writes it again. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** Writes last_used_at at most once a minute per session, even when callers race. */
 export async function touchSession(db: Database, sessionId: number, now: Date): Promise<void> {
   await db
     .update(sessions)

@@ -4,7 +4,13 @@ import { AppError } from '../../errors';
 import { hashSecret } from '../accounts/secrets';
 import { type IngestOutcome, ingestResults } from '../ingest/ingest.service';
 import { toCheckSpec } from '../monitors/check-spec';
-import { findProberById, findProberByKeyHash, type ProberRow, touchProber } from '../probers/probers.repository';
+import {
+  findProberById,
+  findProberByKeyHash,
+  PROBER_TOUCH_INTERVAL_MS,
+  type ProberRow,
+  touchProber,
+} from '../probers/probers.repository';
 import type { AssignmentNotifier } from './assignment-notifier';
 import { assignedEnabledMonitors } from './assignments.repository';
 
@@ -18,14 +24,17 @@ export async function authenticateProber(context: ServiceContext, key: string): 
   const prober = await findProberByKeyHash(context.db, hashSecret(key));
   if (!prober) throw new AppError('NOT_AUTHENTICATED', 'Unknown prober key.');
   if (prober.disabled) throw new AppError('FORBIDDEN', 'This prober is disabled.');
-  await touchProber(context.db, prober.id, context.now());
+  const now = context.now();
+  if (!prober.lastSeenAt || now.getTime() - prober.lastSeenAt.getTime() >= PROBER_TOUCH_INTERVAL_MS) {
+    await touchProber(context.db, prober.id, now);
+  }
   return prober;
 }
 
-export async function currentAssignments(context: ServiceContext, proberId: number): Promise<Assignments> {
-  const prober = await findProberById(context.db, proberId);
-  if (!prober || prober.disabled) return { version: prober?.assignmentVersion ?? 0, monitors: [] };
-  const monitors = await assignedEnabledMonitors(context.db, proberId);
+/** The prober's whole set at the version read with it; a disabled prober runs nothing. */
+async function assignmentsOf(context: ServiceContext, prober: ProberRow): Promise<Assignments> {
+  if (prober.disabled) return { version: prober.assignmentVersion, monitors: [] };
+  const monitors = await assignedEnabledMonitors(context.db, prober.id);
   return { version: prober.assignmentVersion, monitors: monitors.map(toCheckSpec) };
 }
 
@@ -41,7 +50,7 @@ export async function pollAssignments(
   const deadline = Date.now() + waitMs;
   for (;;) {
     const prober = await findProberById(context.db, proberId);
-    if (prober && prober.assignmentVersion !== knownVersion) return currentAssignments(context, proberId);
+    if (prober && prober.assignmentVersion !== knownVersion) return assignmentsOf(context, prober);
     const remaining = deadline - Date.now();
     if (remaining <= 0 || signal?.aborted) return null;
     await notifier.wait(proberId, Math.min(remaining, 5_000), signal);

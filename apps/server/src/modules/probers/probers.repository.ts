@@ -50,6 +50,9 @@ export async function bumpAssignmentVersions(db: Database, proberIds: number[]):
   await db.execute(sql`SELECT pg_notify('prober_assignments', ${proberIds.join(',')})`);
 }
 
+/** last_seen_at is written at most this often; callers skip the write while it is fresh. */
+export const PROBER_TOUCH_INTERVAL_MS = 10_000;
+
 export async function touchProber(db: Database, id: number, now: Date): Promise<void> {
   await db
     .update(probers)
