@@ -2,8 +2,12 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { startInProcessProber } from '../apps/server/src/modules/probers/builtin-prober';
+import { ensureBuiltinProber } from '../apps/server/src/modules/probers/probers.service';
 import type { Runtime } from '../apps/server/src/runtime';
-import { postgresCpuSeconds, processCpuSeconds } from './support/cpu';
+import { freePort } from '../apps/server/test/free-port';
+import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
+import type { AgentStats } from '../packages/checks/src/agent/agent';
+import { postgresCpuSeconds, processUsage } from './support/cpu';
 import type { Figure } from './support/figures';
 import { startTargetProcess } from './support/target-process';
 
@@ -15,7 +19,7 @@ async function seedMonitors(
   count: number,
   period: number,
   url: string,
-  probers: number,
+  probers: number | { existingProberIds: number[] },
 ) {
   const { db } = runtime.context;
   const userId = (
@@ -23,60 +27,98 @@ async function seedMonitors(
       sql`INSERT INTO users (email, password_hash, is_verified) VALUES (${`${tag}@example.test`}, 'x', true) RETURNING id`,
     )
   ).rows[0]?.id as number;
-  const proberIds = (
-    await db.execute<{ id: number }>(sql`INSERT INTO probers (name, country_code, datacenter, key_hash)
-      SELECT ${tag} || '-' || g, 'DE', 'bench', ${tag} || '-' || g FROM generate_series(1, ${probers}) g RETURNING id`)
-  ).rows.map((row) => row.id);
+  const proberIds =
+    typeof probers === 'number'
+      ? (
+          await db.execute<{ id: number }>(sql`INSERT INTO probers (name, country_code, datacenter, key_hash)
+            SELECT ${tag} || '-' || g, 'DE', 'bench', ${tag} || '-' || g FROM generate_series(1, ${probers}) g RETURNING id`)
+        ).rows.map((row) => row.id)
+      : probers.existingProberIds;
   await db.execute(sql`
     INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token)
     SELECT ${userId}, 'HTTP', ${url}, ${period}, 500, ${tag} || '-' || g FROM generate_series(1, ${count}) g`);
   await db.execute(sql`
     INSERT INTO monitor_probers (monitor_id, prober_id)
-    SELECT m.id, p.id FROM monitors m, probers p WHERE m.user_id = ${userId} AND p.name LIKE ${`${tag}-%`}`);
+    SELECT m.id, p FROM monitors m, unnest(${sql.param(proberIds)}::int[]) p WHERE m.user_id = ${userId}`);
   return proberIds;
 }
 
 const databaseOf = (runtime: Runtime) => new URL(runtime.context.config.DATABASE_URL ?? '').pathname.slice(1);
 
-/** 10,000 monitors at 60 s on one in-process prober: machine CPU share, start drift, RSS. */
+interface StatsLine {
+  stats: AgentStats;
+  memory: { rssMiB: number; heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
+}
+
+function proberStatsLines(server: ServerProcess): StatsLine[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"prober stats"'))
+    .map((line) => JSON.parse(line) as StatsLine);
+}
+
+async function nextStatsLine(server: ServerProcess, seen: number): Promise<StatsLine> {
+  for (;;) {
+    const lines = proberStatsLines(server);
+    const line = lines[seen];
+    if (line) return line;
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * 10,000 monitors at 60 s on the built-in prober of a real server process, started as `npm start`
+ * starts it: the machine's CPU share of the server and PostgreSQL, start drift, and the server's
+ * RSS. The prober logs its stats every 60 s; the window is the second minute (the first spreads
+ * the monitors over their slots).
+ */
 export async function tenThousandBenchmark(runtime: Runtime): Promise<Figure[]> {
-  const rssBefore = process.memoryUsage().rss / 2 ** 20;
   const target = await startTargetProcess();
-  const [proberId] = await seedMonitors(runtime, 'bench-10k', 10_000, 60, target.url, 1);
-  const prober = startInProcessProber(runtime.context, proberId as number, pino({ level: 'warn' }));
+  const builtin = await ensureBuiltinProber(runtime.context, { name: 'Local', countryCode: 'IR', datacenter: 'Local' });
+  await seedMonitors(runtime, 'bench-10k', 10_000, 60, target.url, { existingProberIds: [builtin.id] });
+  const server = await startServerProcess({
+    DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
+    PORT: String(await freePort()),
+    ALLOW_PRIVATE_TARGETS: 'true',
+    BUILTIN_PROBER_ENABLED: 'true',
+  });
+  const pid = server.child.pid as number;
+  const cpuNow = () => processUsage(pid).cpuSeconds + postgresCpuSeconds(databaseOf(runtime));
   try {
-    // The first period spreads the monitors over their slots; measure the second.
-    await sleep(65_000);
-    const cpu0 = processCpuSeconds() + postgresCpuSeconds(databaseOf(runtime));
-    const produced0 = prober.stats().produced;
-    await sleep(60_000);
-    const cpu = processCpuSeconds() + postgresCpuSeconds(databaseOf(runtime)) - cpu0;
-    const stats = prober.stats();
+    await nextStatsLine(server, 0);
+    const cpu0 = cpuNow();
+    const first = (proberStatsLines(server)[0] as StatsLine).stats;
+    const { stats, memory } = await nextStatsLine(server, 1);
+    const cpu = cpuNow() - cpu0;
+    const usage = processUsage(pid);
     const share = (cpu / (60 * os.cpus().length)) * 100;
     const p99 = stats.scheduler.drift.p99 ?? Number.NaN;
-    const rss = process.memoryUsage().rss / 2 ** 20;
-    const note = `${stats.produced - produced0} checks in 60 s; skipped ${stats.scheduler.skipped}, missed ${stats.scheduler.missed}, dropped ${stats.dropped}`;
+    const lost = stats.scheduler.skipped + stats.scheduler.missed + stats.dropped;
+    const note = `${stats.produced - first.produced} checks in the window; ${stats.delivered} stored in all; skipped ${stats.scheduler.skipped}, missed ${stats.scheduler.missed}, dropped ${stats.dropped}`;
     return [
       {
         name: '10,000 monitors at 60 s: CPU share of the machine',
         value: share,
         unit: '%',
         target: '< 25 %',
-        met: share < 25,
+        met: share < 25 && lost === 0,
         note,
       },
       { name: '10,000 monitors at 60 s: p99 start drift', value: p99, unit: 'ms', target: '< 250 ms', met: p99 < 250 },
       {
-        name: '10,000 monitors at 60 s: process RSS',
-        value: rss,
+        name: '10,000 monitors at 60 s: server RSS',
+        value: usage.rssMiB,
         unit: 'MiB',
         target: '≤ 150 MiB',
-        met: rss <= 150,
-        note: `the benchmark process is the server; ${rssBefore.toFixed(0)} MiB before the monitors`,
+        met: usage.rssMiB <= 150,
+        note: `the server process as npm start runs it; peak ${usage.peakRssMiB.toFixed(0)} MiB; V8 heap ${memory.heapUsedMiB} of ${memory.heapTotalMiB} MiB, external ${memory.externalMiB} MiB`,
       },
     ];
   } finally {
-    await prober.stop();
+    server.child.kill('SIGTERM');
+    await server.exited;
     await target.stop();
   }
 }

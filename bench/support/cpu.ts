@@ -2,6 +2,12 @@ import fs from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
+/** utime + stime from a /proc/<pid>/stat line (the fields after the command name). */
+function cpuTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /**
  * CPU seconds (user + system) used so far by the PostgreSQL backends serving `database` (their
  * process title names it), so other databases' work on the same server is not counted. The
@@ -18,8 +24,7 @@ export function postgresCpuSeconds(database: string): number {
       if (name !== 'postgres') continue;
       const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (!title.includes(` ${database} `)) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += cpuTicks(stat);
     } catch {
       // The process ended while we read.
     }
@@ -31,4 +36,15 @@ export function postgresCpuSeconds(database: string): number {
 export function processCpuSeconds(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
+}
+
+/** CPU seconds (user + system) and resident memory (now and peak) of another process, from /proc. */
+export function processUsage(pid: number): { cpuSeconds: number; rssMiB: number; peakRssMiB: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+  return {
+    cpuSeconds: cpuTicks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) / TICKS_PER_SECOND,
+    rssMiB: kib('VmRSS') / 1024,
+    peakRssMiB: kib('VmHWM') / 1024,
+  };
 }

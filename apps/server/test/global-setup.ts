@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { testEnvironment } from './config';
+import { freePort } from './free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-test-pg-'));
   const embedded = await startEmbeddedPostgres({
     dataDir,
-    port: 54_400 + (process.pid % 500),
+    port: await freePort(),
     logger: pino({ level: 'warn' }),
   });
   project.provide('postgresServerUrl', embedded.url);

@@ -1,8 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
+const serverDirectory = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The node arguments of `npm start` (apps/server/package.json "start": `node <args>`), so tests
+ * and benchmarks run the server exactly as production does.
+ */
+function startArguments(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(serverDirectory, 'package.json'), 'utf8'));
+  const [command, ...args] = (manifest.scripts.start as string).split(/\s+/);
+  if (command !== 'node') throw new Error(`apps/server's start script no longer runs node: ${command}`);
+  return args.map((arg) => (arg.endsWith('.ts') ? path.join(serverDirectory, arg) : arg));
+}
 
 export interface ServerProcess {
   url: string;
@@ -11,13 +23,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as a real process (as `npm start` does) and waits until /healthz answers. */
+/** Starts the server as a real process (as `npm start` does) and waits until /healthz answers. */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   const port = environment.PORT as string;
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   // One process, not tsx's wrapper and a child: signals (SIGKILL too) must hit the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: repositoryRoot,
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_DIST_DIR: 'off', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +49,11 @@ export async function startServerProcess(environment: Record<string, string>): P
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server not healthy within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind a failed test or benchmark.
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy within 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { url, child, output: () => output, exited };

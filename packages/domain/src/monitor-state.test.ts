@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideMonitorState, freshResults, type ProberLatest, resultMaxAgeMs, type Transition } from './monitor-state';
+import {
+  decideMonitorState,
+  isRecentEnough,
+  type ProberLatest,
+  resultMaxAgeMs,
+  type Transition,
+} from './monitor-state';
 
 const ok = (proberId: number): ProberLatest => ({ proberId, success: true, consecutiveFailures: 0 });
 const failed = (proberId: number, consecutiveFailures = 1): ProberLatest => ({
@@ -70,22 +76,16 @@ describe('decideMonitorState', () => {
   });
 });
 
-describe('freshResults', () => {
+describe('isRecentEnough', () => {
   const now = Date.parse('2024-03-05T10:00:00Z');
-  it.each([
-    [[], []],
-    [[{ proberId: 1, at: now - 1000 }], [1]],
-    [[{ proberId: 1, at: now - 60_000 }], [1]], // exactly the limit counts
-    [[{ proberId: 1, at: now - 60_001 }], []],
-    [
-      [
-        { proberId: 1, at: new Date(now - 5000) },
-        { proberId: 2, at: now - 3_600_000 },
-      ],
-      [1],
-    ],
-  ])('%j → probers %j', (latest, kept) => {
-    expect(freshResults(latest, now, 60_000).map((result) => result.proberId)).toEqual(kept);
+  it.each<[number | Date, boolean]>([
+    [now - 1000, true],
+    [now - 60_000, true], // exactly the limit counts
+    [now - 60_001, false],
+    [new Date(now - 5000), true],
+    [now - 3_600_000, false],
+  ])('%j → %j', (at, counts) => {
+    expect(isRecentEnough(at, now, 60_000)).toBe(counts);
   });
 });
 

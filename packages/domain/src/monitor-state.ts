@@ -55,12 +55,12 @@ export function decideMonitorState(isDown: boolean, latest: readonly ProberLates
 }
 
 /**
- * The probers whose latest result is recent enough to count: a prober that stopped reporting must
- * not hold its monitor down (or up) with an old result. Results at or after `now - maxAgeMs` count.
+ * Whether a prober's latest result is recent enough to count: a prober that stopped reporting
+ * must not hold its monitor down (or up) with an old result. Results at or after
+ * `now - maxAgeMs` count.
  */
-export function freshResults<T extends { at: Instant }>(latest: readonly T[], now: Instant, maxAgeMs: number): T[] {
-  const oldest = toMs(now) - maxAgeMs;
-  return latest.filter((result) => toMs(result.at) >= oldest);
+export function isRecentEnough(resultAt: Instant, now: Instant, maxAgeMs: number): boolean {
+  return toMs(resultAt) >= toMs(now) - maxAgeMs;
 }
 
 /** How old a prober's latest result may be and still count: three periods plus the check's timeout. */

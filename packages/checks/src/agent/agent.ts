@@ -47,6 +47,8 @@ export interface AgentOptions {
   onAssignments?: (assignments: Assignments) => void;
   /** Called once when the server refuses this prober for good; the agent has stopped syncing and sending. */
   onFatal?: (error: AgentFatalError) => void;
+  /** How often the agent logs its stats at info level, ms (default 60,000; 0 never). */
+  statsLogIntervalMs?: number;
   /** Passed to the scheduler (a substitute check, clock or timers in tests and benchmarks). */
   scheduler?: Omit<SchedulerOptions, 'onResult' | 'onError' | 'allowPrivateTargets'>;
 }
@@ -171,11 +173,38 @@ export function startAgent(options: AgentOptions): Agent {
     }
   };
 
+  const stats = (): AgentStats => ({
+    ...reporter.counts,
+    assignmentVersion: version,
+    produced,
+    buffered: buffer.size(),
+    dropped: buffer.dropped(),
+    syncFailures: sync.failures,
+    lastSyncAt: sync.lastSyncAt,
+    scheduler: scheduler.stats(),
+  });
+  // What an operator watches: checks made and delivered, backlog, losses, start drift, memory.
+  const logStats = () => {
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+    const memory = {
+      rssMiB: mib(rss),
+      heapUsedMiB: mib(heapUsed),
+      heapTotalMiB: mib(heapTotal),
+      externalMiB: mib(external),
+    };
+    logger.info({ stats: stats(), memory }, 'prober stats');
+  };
+  const statsLogIntervalMs = options.statsLogIntervalMs ?? 60_000;
+  const statsLog = statsLogIntervalMs > 0 ? setInterval(logStats, statsLogIntervalMs) : null;
+  statsLog?.unref();
+
   if (options.initialAssignments) apply(options.initialAssignments, false);
   const loops = Promise.all([syncLoop(), reportLoop()]);
 
   let stopped: Promise<void> | null = null;
   const stop = async () => {
+    if (statsLog) clearInterval(statsLog);
     stopping.abort();
     await scheduler.stop();
     const deadline = setTimeout(() => hard.abort(), options.flushTimeoutMs ?? 5_000);
@@ -197,15 +226,6 @@ export function startAgent(options: AgentOptions): Agent {
       stopped ??= stop();
       return stopped;
     },
-    stats: () => ({
-      ...reporter.counts,
-      assignmentVersion: version,
-      produced,
-      buffered: buffer.size(),
-      dropped: buffer.dropped(),
-      syncFailures: sync.failures,
-      lastSyncAt: sync.lastSyncAt,
-      scheduler: scheduler.stats(),
-    }),
+    stats,
   };
 }

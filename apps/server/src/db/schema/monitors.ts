@@ -71,7 +71,23 @@ export const monitorProbers = pgTable(
   ],
 );
 
-/** The current state of a monitor, kept at ingest: read by the metric call instead of raw records. */
+/** One prober's latest verdict on a monitor (times in epoch milliseconds), kept in monitor_states. */
+export interface StoredProberState {
+  proberId: number;
+  lastTime: number;
+  lastSuccess: boolean;
+  /** Failures in a row up to the latest result; 0 after a success. */
+  consecutiveFailures: number;
+  /** When the current run of failures began; null after a success. */
+  failingSince: number | null;
+}
+
+/**
+ * The current state of a monitor, kept at ingest: read by the metric call instead of raw records.
+ * Each prober's latest verdict (the down/up decision's input) lives in the same row, so a batch
+ * locks, reads and writes one row per monitor. Its migration sets fillfactor 50 so those
+ * rewrites stay on their page (drizzle cannot declare table storage parameters).
+ */
 export const monitorStates = pgTable('monitor_states', {
   monitorId: integer('monitor_id')
     .primaryKey()
@@ -82,26 +98,8 @@ export const monitorStates = pgTable('monitor_states', {
   lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
   lastStatusCode: smallint('last_status_code'),
   lastStatus: text('last_status'),
+  proberStates: jsonb('prober_states').$type<StoredProberState[]>().notNull().default([]),
 });
-
-/** Per monitor × prober: the latest verdict and how many failures in a row (the down/up decision's input). */
-export const proberMonitorStates = pgTable(
-  'prober_monitor_states',
-  {
-    monitorId: integer('monitor_id')
-      .notNull()
-      .references(() => monitors.id, { onDelete: 'cascade' }),
-    proberId: integer('prober_id')
-      .notNull()
-      .references(() => probers.id, { onDelete: 'cascade' }),
-    lastTime: timestamp('last_time', { withTimezone: true }).notNull(),
-    lastSuccess: boolean('last_success').notNull(),
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-    /** When the current run of failures began; null after a success. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
-  },
-  (table) => [primaryKey({ columns: [table.monitorId, table.proberId] })],
-);
 
 export const downtimes = pgTable(
   'downtimes',

@@ -162,6 +162,21 @@ describe('results', () => {
     expect(raw.rows[0]).toEqual({ n: 4 });
   });
 
+  it('counts a result repeated inside one batch once', async () => {
+    const monitorId = await createMonitor(['A']);
+    const repeated = result(monitorId, base(), true, 120);
+    const response = await post('A', [
+      repeated,
+      repeated,
+      result(monitorId, new Date(base().getTime() + 15_000), true),
+    ]);
+    expect(response.json()).toEqual({ accepted: 2, duplicates: 1, rejected: 0 });
+    const rollup = await server.context.db.execute<{ checks: number }>(
+      sql`SELECT checks FROM hourly_rollups WHERE monitor_id = ${monitorId}`,
+    );
+    expect(rollup.rows.reduce((sum, row) => sum + row.checks, 0)).toBe(2);
+  });
+
   it("rejects results for monitors the prober is not assigned, and another user's monitor is no different", async () => {
     const monitorId = await createMonitor(['A']);
     const response = await post('B', [result(monitorId, base(), true)]);

@@ -5,17 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import type { Transaction } from '../../db/transaction';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
-import {
-  closeDowntime,
-  loadProberStates,
-  lockMonitorStates,
-  openDowntime,
-  type ProberState,
-  saveMonitorStates,
-  saveProberStates,
-} from './monitor-state.repository';
+import { closeDowntime, lockMonitorStates, openDowntime, saveMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
-import { applyResults, type StateInput } from './state-machine';
+import { applyResults, type MonitorSettings, type StateInput } from './state-machine';
 
 export interface IngestOutcome {
   accepted: number;
@@ -30,20 +22,37 @@ const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** Results older than this are refused: their partitions may be gone. */
 const MAX_RESULT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function assignedMonitors(transaction: Transaction, proberId: number, monitorIds: number[]) {
-  const result = await transaction.db.execute<{ id: number; apdex_ms: number; period_seconds: number }>(sql`
-    SELECT m.id, m.apdex_ms, m.period_seconds FROM monitors m
-    JOIN monitor_probers mp ON mp.monitor_id = m.id AND mp.prober_id = ${proberId}
-    WHERE m.id = ANY(${sql.param(monitorIds)}::int[])`);
-  return new Map(result.rows.map((row) => [row.id, row]));
+interface AssignedMonitor extends MonitorSettings {
+  apdexMs: number;
 }
 
-function toRecord(result: CheckResult, proberId: number, apdexMs: number): ProbeRecordInput {
+/** The batch's monitors this prober is assigned, with what classifying and judging their results needs. */
+async function assignedMonitors(transaction: Transaction, proberId: number, monitorIds: number[]) {
+  const result = await transaction.db.execute<Record<string, unknown>>(sql`
+    SELECT m.id, m.apdex_ms, m.period_seconds, m.protocol_type,
+      (SELECT array_agg(every.prober_id) FROM monitor_probers every WHERE every.monitor_id = m.id) AS prober_ids
+    FROM monitors m
+    JOIN monitor_probers mp ON mp.monitor_id = m.id AND mp.prober_id = ${proberId}
+    WHERE m.id = ANY(${sql.param(monitorIds)}::int[])`);
+  return new Map<number, AssignedMonitor>(
+    result.rows.map((row) => [
+      row.id as number,
+      {
+        apdexMs: row.apdex_ms as number,
+        periodSeconds: row.period_seconds as number,
+        protocolType: row.protocol_type as string,
+        proberIds: row.prober_ids as number[],
+      },
+    ]),
+  );
+}
+
+function toRecord(result: CheckResult, time: number, proberId: number, apdexMs: number): ProbeRecordInput {
   const duration = result.phases.duration;
   return {
     monitorId: result.monitor_id,
     proberId,
-    time: new Date(result.time),
+    time,
     success: result.success,
     statusCode: result.status_code,
     durationMs: duration,
@@ -58,7 +67,7 @@ function toRecord(result: CheckResult, proberId: number, apdexMs: number): Probe
   };
 }
 
-const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * Stores a prober's batch and moves the monitors' state, in one transaction: the raw records
@@ -73,45 +82,50 @@ export async function ingestResults(
   if (!results.length) return { accepted: 0, duplicates: 0, rejected: 0 };
   const now = context.now().getTime();
   const inWindow = (time: number) => time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS;
+  const times = results.map((result) => Date.parse(result.time));
   // Outside the transaction: a partition made inside one that rolls back would be remembered but gone.
-  const days = new Set(
-    results
-      .map((result) => Date.parse(result.time))
-      .filter(inWindow)
-      .map((time) => dayOf(new Date(time))),
-  );
-  await ensurePartitions(context.db, [...days]);
+  await ensurePartitions(context.db, [...new Set(times.filter(inWindow).map(dayOf))]);
   return context.runInTransaction(async (transaction) => {
     const monitors = await assignedMonitors(transaction, proberId, [
       ...new Set(results.map((result) => result.monitor_id)),
     ]);
     const records: ProbeRecordInput[] = [];
-    for (const result of results) {
+    const seen = new Set<string>();
+    let rejected = 0;
+    results.forEach((result, index) => {
       const monitor = monitors.get(result.monitor_id);
-      const time = Date.parse(result.time);
-      if (!monitor || !inWindow(time)) continue;
-      records.push(toRecord(result, proberId, monitor.apdex_ms));
-    }
-    const inserted = await insertProbeRecords(transaction.db, records);
-    await applyStateChanges(
-      transaction,
-      records,
-      new Set(inserted.map((key) => `${key.monitorId}:${key.time.getTime()}`)),
+      const time = times[index] as number;
+      if (!monitor || !inWindow(time)) {
+        rejected += 1;
+        return;
+      }
+      // The same result twice in one batch is a duplicate like one sent in two batches.
+      const key = `${result.monitor_id}:${time}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      records.push(toRecord(result, time, proberId, monitor.apdexMs));
+    });
+    const fresh = (await insertProbeRecords(transaction.db, records)).map(
+      (index) => records[index] as ProbeRecordInput,
     );
-    return {
-      accepted: inserted.length,
-      duplicates: records.length - inserted.length,
-      rejected: results.length - records.length,
-    };
+    await applyStateChanges(transaction, monitors, fresh);
+    return { accepted: fresh.length, duplicates: results.length - rejected - fresh.length, rejected };
   });
 }
 
-async function applyStateChanges(transaction: Transaction, records: ProbeRecordInput[], insertedKeys: Set<string>) {
-  const fresh = records.filter((record) => insertedKeys.has(`${record.monitorId}:${record.time.getTime()}`));
+async function applyStateChanges(
+  transaction: Transaction,
+  monitors: Map<number, AssignedMonitor>,
+  fresh: ProbeRecordInput[],
+) {
   if (!fresh.length) return;
   const byMonitor = new Map<number, StateInput[]>();
   for (const record of fresh) {
-    const inputs = byMonitor.get(record.monitorId) ?? [];
+    let inputs = byMonitor.get(record.monitorId);
+    if (!inputs) {
+      inputs = [];
+      byMonitor.set(record.monitorId, inputs);
+    }
     inputs.push({
       proberId: record.proberId,
       time: record.time,
@@ -120,20 +134,13 @@ async function applyStateChanges(transaction: Transaction, records: ProbeRecordI
       error: record.error,
       timeoutMs: MAX_CHECK_TIMEOUT_MS,
     });
-    byMonitor.set(record.monitorId, inputs);
   }
-  const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
-  const locked = await lockMonitorStates(transaction.db, monitorIds);
-  const proberStates = new Map<number, ProberState[]>();
-  for (const state of await loadProberStates(transaction.db, monitorIds)) {
-    proberStates.set(state.monitorId, [...(proberStates.get(state.monitorId) ?? []), state]);
-  }
-  const outcomes = locked.map((monitor) =>
-    applyResults(monitor, proberStates.get(monitor.monitorId) ?? [], byMonitor.get(monitor.monitorId) ?? []),
-  );
-  await saveProberStates(
+  const locked = await lockMonitorStates(
     transaction.db,
-    outcomes.flatMap((outcome) => outcome.proberStates),
+    [...byMonitor.keys()].sort((a, b) => a - b),
+  );
+  const outcomes = locked.map((state) =>
+    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? []),
   );
   await saveMonitorStates(
     transaction.db,

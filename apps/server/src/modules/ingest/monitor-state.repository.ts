@@ -1,138 +1,106 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-
-export interface LockedMonitorState {
-  monitorId: number;
-  isDown: boolean;
-  stateSince: Date | null;
-  firstCheckAt: Date | null;
-  lastCheckAt: Date | null;
-  lastStatusCode: number | null;
-  lastStatus: string | null;
-  periodSeconds: number;
-  protocolType: string;
-  proberIds: number[];
-}
-
-export interface ProberState {
-  monitorId: number;
-  proberId: number;
-  lastTime: Date;
-  lastSuccess: boolean;
-  consecutiveFailures: number;
-  failingSince: Date | null;
-}
-
-const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+import type { StoredProberState } from '../../db/schema/monitors';
 
 /**
- * Locks the state rows of these monitors (created when missing) in id order, so two batches
- * touching the same monitor take turns and cannot deadlock.
+ * The state rows ingest locks, reads and writes once per batch: one row per monitor, holding its
+ * probers' latest verdicts too. Times cross the wire as epoch milliseconds (float8) rather than
+ * timestamptz: node-postgres parses a timestamp string into a Date far more slowly than a number,
+ * and a batch moves thousands of them.
  */
-export async function lockMonitorStates(db: Database, monitorIds: number[]): Promise<LockedMonitorState[]> {
-  await db.execute(sql`INSERT INTO monitor_states (monitor_id)
-    SELECT unnest(${sql.param(monitorIds)}::int[]) ON CONFLICT DO NOTHING`);
+
+export type ProberState = StoredProberState;
+
+/** A monitor's kept state. Times are epoch milliseconds. */
+export interface MonitorState {
+  monitorId: number;
+  isDown: boolean;
+  stateSince: number | null;
+  firstCheckAt: number | null;
+  lastCheckAt: number | null;
+  lastStatusCode: number | null;
+  lastStatus: string | null;
+  proberStates: ProberState[];
+}
+
+const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+
+async function selectForUpdate(db: Database, monitorIds: number[]): Promise<MonitorState[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT s.monitor_id, s.is_down, s.state_since, s.first_check_at, s.last_check_at, s.last_status_code, s.last_status,
-      m.period_seconds, m.protocol_type,
-      coalesce((SELECT array_agg(mp.prober_id) FROM monitor_probers mp WHERE mp.monitor_id = s.monitor_id), '{}') AS prober_ids
-    FROM monitor_states s JOIN monitors m ON m.id = s.monitor_id
-    WHERE s.monitor_id = ANY(${sql.param(monitorIds)}::int[])
-    ORDER BY s.monitor_id
-    FOR UPDATE OF s`);
+    SELECT monitor_id, is_down, ${epochMs('state_since')} AS state_since,
+      ${epochMs('first_check_at')} AS first_check_at, ${epochMs('last_check_at')} AS last_check_at,
+      last_status_code, last_status, prober_states
+    FROM monitor_states WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])
+    ORDER BY monitor_id FOR UPDATE`);
   return result.rows.map((row) => ({
     monitorId: row.monitor_id as number,
     isDown: row.is_down as boolean,
-    stateSince: asDate(row.state_since),
-    firstCheckAt: asDate(row.first_check_at),
-    lastCheckAt: asDate(row.last_check_at),
-    lastStatusCode: (row.last_status_code as number | null) ?? null,
-    lastStatus: (row.last_status as string | null) ?? null,
-    periodSeconds: row.period_seconds as number,
-    protocolType: row.protocol_type as string,
-    proberIds: (row.prober_ids as number[]) ?? [],
+    stateSince: row.state_since as number | null,
+    firstCheckAt: row.first_check_at as number | null,
+    lastCheckAt: row.last_check_at as number | null,
+    lastStatusCode: row.last_status_code as number | null,
+    lastStatus: row.last_status as string | null,
+    proberStates: row.prober_states as ProberState[],
   }));
 }
 
-export async function loadProberStates(db: Database, monitorIds: number[]): Promise<ProberState[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT monitor_id, prober_id, last_time, last_success, consecutive_failures, failing_since
-    FROM prober_monitor_states WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])`);
-  return result.rows.map((row) => ({
-    monitorId: row.monitor_id as number,
-    proberId: row.prober_id as number,
-    lastTime: new Date(row.last_time as string),
-    lastSuccess: row.last_success as boolean,
-    consecutiveFailures: row.consecutive_failures as number,
-    failingSince: asDate(row.failing_since),
-  }));
+/**
+ * Locks the state rows of these monitors (sorted ids) in id order, so two batches touching the
+ * same monitor take turns and cannot deadlock, and reads them. A monitor's row is made by its
+ * first batch.
+ */
+export async function lockMonitorStates(db: Database, monitorIds: number[]): Promise<MonitorState[]> {
+  const states = await selectForUpdate(db, monitorIds);
+  if (states.length === monitorIds.length) return states;
+  const found = new Set(states.map((state) => state.monitorId));
+  const missing = monitorIds.filter((id) => !found.has(id));
+  await db.execute(sql`INSERT INTO monitor_states (monitor_id)
+    SELECT unnest(${sql.param(missing)}::int[]) ON CONFLICT DO NOTHING`);
+  return [...states, ...(await selectForUpdate(db, missing))].sort((a, b) => a.monitorId - b.monitorId);
 }
 
-export async function saveProberStates(db: Database, states: ProberState[]): Promise<void> {
+/** Writes the monitors' new states, their probers' verdicts included, in one statement. */
+export async function saveMonitorStates(db: Database, states: MonitorState[]): Promise<void> {
   if (!states.length) return;
   const rows = JSON.stringify(
     states.map((state) => ({
       m: state.monitorId,
-      p: state.proberId,
-      t: state.lastTime.toISOString(),
-      s: state.lastSuccess,
-      c: state.consecutiveFailures,
-      f: state.failingSince?.toISOString() ?? null,
+      d: state.isDown,
+      ss: state.stateSince,
+      fc: state.firstCheckAt,
+      lc: state.lastCheckAt,
+      sc: state.lastStatusCode,
+      st: state.lastStatus,
+      ps: state.proberStates,
     })),
   );
   await db.execute(sql`
-    INSERT INTO prober_monitor_states (monitor_id, prober_id, last_time, last_success, consecutive_failures, failing_since)
-    SELECT m, p, t, s, c, f FROM json_to_recordset(${rows}::json) AS u(m int, p int, t timestamptz, s boolean, c int, f timestamptz)
-    ON CONFLICT (monitor_id, prober_id) DO UPDATE SET last_time = excluded.last_time, last_success = excluded.last_success,
-      consecutive_failures = excluded.consecutive_failures, failing_since = excluded.failing_since`);
-}
-
-export interface MonitorStateUpdate {
-  monitorId: number;
-  isDown: boolean;
-  stateSince: Date | null;
-  firstCheckAt: Date;
-  lastCheckAt: Date;
-  lastStatusCode: number | null;
-  lastStatus: string | null;
-}
-
-export async function saveMonitorStates(db: Database, updates: MonitorStateUpdate[]): Promise<void> {
-  if (!updates.length) return;
-  const rows = JSON.stringify(
-    updates.map((update) => ({
-      m: update.monitorId,
-      d: update.isDown,
-      ss: update.stateSince?.toISOString() ?? null,
-      fc: update.firstCheckAt.toISOString(),
-      lc: update.lastCheckAt.toISOString(),
-      sc: update.lastStatusCode,
-      st: update.lastStatus,
-    })),
-  );
-  await db.execute(sql`
-    UPDATE monitor_states s SET is_down = u.d, state_since = u.ss, first_check_at = u.fc, last_check_at = u.lc,
-      last_status_code = u.sc, last_status = u.st
-    FROM json_to_recordset(${rows}::json) AS u(m int, d boolean, ss timestamptz, fc timestamptz, lc timestamptz, sc smallint, st text)
+    UPDATE monitor_states s SET is_down = u.d, state_since = to_timestamp(u.ss / 1000),
+      first_check_at = to_timestamp(u.fc / 1000), last_check_at = to_timestamp(u.lc / 1000),
+      last_status_code = u.sc, last_status = u.st, prober_states = u.ps
+    FROM json_to_recordset(${rows}::json)
+      AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps jsonb)
     WHERE s.monitor_id = u.m`);
 }
 
 /** Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction. */
-export async function openDowntime(db: Database, monitorId: number, at: Date): Promise<void> {
+export async function openDowntime(db: Database, monitorId: number, at: number): Promise<void> {
+  const time = new Date(at).toISOString();
   await db.execute(sql`
     WITH opened AS (
-      INSERT INTO downtimes (monitor_id, from_time) VALUES (${monitorId}, ${at.toISOString()}::timestamptz)
+      INSERT INTO downtimes (monitor_id, from_time) VALUES (${monitorId}, ${time}::timestamptz)
       ON CONFLICT (monitor_id) WHERE to_time IS NULL DO NOTHING RETURNING id)
     INSERT INTO monitor_events (monitor_id, kind, at, downtime_id)
-    SELECT ${monitorId}, 'down', ${at.toISOString()}::timestamptz, id FROM opened`);
+    SELECT ${monitorId}, 'down', ${time}::timestamptz, id FROM opened`);
 }
 
 /** Closes the open downtime and records the 'up' event. */
-export async function closeDowntime(db: Database, monitorId: number, at: Date): Promise<void> {
+export async function closeDowntime(db: Database, monitorId: number, at: number): Promise<void> {
+  const time = new Date(at).toISOString();
   await db.execute(sql`
     WITH closed AS (
-      UPDATE downtimes SET to_time = greatest(from_time, ${at.toISOString()}::timestamptz)
+      UPDATE downtimes SET to_time = greatest(from_time, ${time}::timestamptz)
       WHERE monitor_id = ${monitorId} AND to_time IS NULL RETURNING id)
     INSERT INTO monitor_events (monitor_id, kind, at, downtime_id)
-    SELECT ${monitorId}, 'up', ${at.toISOString()}::timestamptz, id FROM closed`);
+    SELECT ${monitorId}, 'up', ${time}::timestamptz, id FROM closed`);
 }

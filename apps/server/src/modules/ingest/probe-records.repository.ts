@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 export interface ProbeRecordInput {
   monitorId: number;
   proberId: number;
-  time: Date;
+  /** Epoch milliseconds. */
+  time: number;
   success: boolean;
   statusCode: number | null;
   durationMs: number;
@@ -19,12 +20,6 @@ export interface ProbeRecordInput {
   apdexClass: 0 | 1 | 2;
   /** Response-time bucket 0..7. */
   bucket: number;
-}
-
-export interface InsertedKey {
-  monitorId: number;
-  proberId: number;
-  time: Date;
 }
 
 const partitionName = (day: string) => `probe_records_${day.replaceAll('-', '')}`;
@@ -66,16 +61,18 @@ export async function dropPartition(db: Database, day: string): Promise<void> {
  * Stores a batch in one statement: raw records (a repeat of (monitor, time, prober) is skipped,
  * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups. Phase
  * sums cover successful checks only, like the buckets: a timeout is not a response time.
+ * Returns the positions in `rows` of the records that were new.
  */
-export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[]): Promise<InsertedKey[]> {
+export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[]): Promise<number[]> {
   if (!rows.length) return [];
   // One JSON parameter rather than fourteen arrays: V8 writes JSON and PostgreSQL reads it far
   // faster than node-postgres builds and PostgreSQL parses array literals.
   const batch = JSON.stringify(
-    rows.map((row) => ({
+    rows.map((row, index) => ({
+      i: index,
       m: row.monitorId,
       p: row.proberId,
-      t: row.time.toISOString(),
+      t: row.time,
       s: row.success,
       c: row.statusCode,
       d: row.durationMs,
@@ -89,12 +86,12 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
       b: row.bucket,
     })),
   );
-  const result = await db.execute<{ monitor_id: number; prober_id: number; ms: number }>(sql`
+  const result = await db.execute<{ fresh: number[] }>(sql`
     WITH input AS (
-      SELECT m AS monitor_id, p AS prober_id, t AS time, s AS success, c AS status_code, d AS duration_ms,
+      SELECT i, m AS monitor_id, p AS prober_id, to_timestamp(t / 1000) AS time, s AS success, c AS status_code, d AS duration_ms,
              rs AS resolve_ms, cn AS connect_ms, tl AS tls_ms, rp AS response_ms, e AS error, x AS extra_info,
              a AS apdex_class, b AS bucket
-      FROM json_to_recordset(${batch}::json) AS t(m int, p int, t timestamptz, s boolean, c smallint, d real, rs real,
+      FROM json_to_recordset(${batch}::json) AS t(i int, m int, p int, t float8, s boolean, c smallint, d real, rs real,
         cn real, tl real, rp real, e text, x jsonb, a smallint, b smallint)
     ),
     inserted AS (
@@ -141,6 +138,6 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
         response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count
       RETURNING 1
     )
-    SELECT monitor_id, prober_id, (extract(epoch FROM time) * 1000)::float8 AS ms FROM inserted`);
-  return result.rows.map((row) => ({ monitorId: row.monitor_id, proberId: row.prober_id, time: new Date(row.ms) }));
+    SELECT coalesce(json_agg(i), '[]') AS fresh FROM fresh`);
+  return result.rows[0]?.fresh ?? [];
 }

@@ -1,10 +1,17 @@
-import { decideMonitorState, freshResults, resultMaxAgeMs } from '@paydar/domain/monitor-state';
-import type { LockedMonitorState, MonitorStateUpdate, ProberState } from './monitor-state.repository';
+import { decideMonitorState, isRecentEnough, type ProberLatest, resultMaxAgeMs } from '@paydar/domain/monitor-state';
+import type { MonitorState, ProberState } from './monitor-state.repository';
 
-/** One stored result, as the state machine needs it. */
+/** What the state machine needs to know of a monitor besides its state. */
+export interface MonitorSettings {
+  periodSeconds: number;
+  protocolType: string;
+  proberIds: readonly number[];
+}
+
+/** One stored result, as the state machine needs it. Times are epoch milliseconds. */
 export interface StateInput {
   proberId: number;
-  time: Date;
+  time: number;
   success: boolean;
   statusCode: number | null;
   error: string | null;
@@ -13,12 +20,12 @@ export interface StateInput {
 
 export interface Transition {
   kind: 'down' | 'up';
-  at: Date;
+  at: number;
 }
 
 export interface StateOutcome {
-  proberStates: ProberState[];
-  update: MonitorStateUpdate;
+  /** The monitor's new state, its assigned probers' verdicts included. */
+  update: MonitorState;
   transitions: Transition[];
 }
 
@@ -36,75 +43,73 @@ const statusText = (input: StateInput) => (input.success ? 'OK' : (input.error ?
  *
  * A downtime starts at the result that makes the majority fail — for a lone prober at the first
  * failure of the run that confirmed it — and ends at the result that makes the majority succeed.
+ * This runs for every result ingest stores, so it allocates little. Verdicts of probers no longer
+ * assigned are dropped.
  */
-export function applyResults(monitor: LockedMonitorState, known: ProberState[], results: StateInput[]): StateOutcome {
-  const states = new Map(known.map((state) => [state.proberId, { ...state }]));
-  const changed = new Set<number>();
+export function applyResults(monitor: MonitorSettings, current: MonitorState, results: StateInput[]): StateOutcome {
+  const states = new Map<number, ProberState>();
+  for (const state of current.proberStates) {
+    if (monitor.proberIds.includes(state.proberId)) states.set(state.proberId, state);
+  }
   const transitions: Transition[] = [];
-  let isDown = monitor.isDown;
-  let stateSince = monitor.stateSince;
-  let firstCheckAt = monitor.firstCheckAt;
-  let lastCheckAt = monitor.lastCheckAt;
+  const several = monitor.proberIds.length > 1;
+  let { isDown, stateSince, firstCheckAt, lastCheckAt } = current;
   let latest: StateInput | undefined;
-  const assigned = new Set(monitor.proberIds);
 
-  for (const result of [...results].sort((a, b) => a.time.getTime() - b.time.getTime())) {
-    if (!firstCheckAt || result.time < firstCheckAt) firstCheckAt = result.time;
-    if (!lastCheckAt || result.time >= lastCheckAt) {
+  results.sort((a, b) => a.time - b.time);
+  for (const result of results) {
+    if (firstCheckAt === null || result.time < firstCheckAt) firstCheckAt = result.time;
+    if (lastCheckAt === null || result.time >= lastCheckAt) {
       lastCheckAt = result.time;
       latest = result;
     }
     const previous = states.get(result.proberId);
     if (previous && result.time <= previous.lastTime) continue;
-    const next: ProberState = {
-      monitorId: monitor.monitorId,
+    states.set(result.proberId, {
       proberId: result.proberId,
       lastTime: result.time,
       lastSuccess: result.success,
       consecutiveFailures: result.success ? 0 : (previous?.consecutiveFailures ?? 0) + 1,
       failingSince: result.success ? null : (previous?.failingSince ?? result.time),
-    };
-    states.set(result.proberId, next);
-    changed.add(result.proberId);
+    });
 
-    const reporting = freshResults(
-      [...states.values()]
-        .filter((state) => assigned.has(state.proberId))
-        .map((state) => ({ ...state, at: state.lastTime })),
-      result.time,
-      resultMaxAgeMs(monitor.periodSeconds, result.timeoutMs),
-    );
-    // With several probers assigned, one prober alone never decides: the others may not have reported yet.
-    if (assigned.size > 1 && reporting.length < 2) continue;
-    const decision = decideMonitorState(
-      isDown,
-      reporting.map((state) => ({
+    const maxAge = resultMaxAgeMs(monitor.periodSeconds, result.timeoutMs);
+    const reporting: ProberLatest[] = [];
+    let lone: ProberState | undefined;
+    for (const state of states.values()) {
+      if (!isRecentEnough(state.lastTime, result.time, maxAge)) continue;
+      reporting.push({
         proberId: state.proberId,
         success: state.lastSuccess,
         consecutiveFailures: state.consecutiveFailures,
-      })),
-    );
+      });
+      lone = state;
+    }
+    // With several probers assigned, one prober alone never decides: the others may not have reported yet.
+    if (several && reporting.length < 2) continue;
+    const decision = decideMonitorState(isDown, reporting);
     if (!decision.transition) continue;
-    const lone = reporting.length === 1 ? reporting[0] : undefined;
-    const at = decision.transition === 'down' && lone?.failingSince ? lone.failingSince : result.time;
+    const at =
+      decision.transition === 'down' && reporting.length === 1 && lone?.failingSince != null
+        ? lone.failingSince
+        : result.time;
     transitions.push({ kind: decision.transition, at });
     isDown = decision.isDown;
     stateSince = at;
   }
 
   const isHttp = monitor.protocolType === 'HTTP';
-  const reference = latest;
   return {
-    proberStates: [...changed].map((proberId) => states.get(proberId) as ProberState),
     transitions,
     update: {
-      monitorId: monitor.monitorId,
+      monitorId: current.monitorId,
       isDown,
       stateSince,
-      firstCheckAt: firstCheckAt ?? new Date(0),
-      lastCheckAt: lastCheckAt ?? new Date(0),
-      lastStatusCode: !isHttp ? null : reference ? reference.statusCode : monitor.lastStatusCode,
-      lastStatus: isHttp ? null : reference ? statusText(reference) : monitor.lastStatus,
+      firstCheckAt,
+      lastCheckAt,
+      lastStatusCode: !isHttp ? null : latest ? latest.statusCode : current.lastStatusCode,
+      lastStatus: isHttp ? null : latest ? statusText(latest) : current.lastStatus,
+      proberStates: [...states.values()],
     },
   };
 }

@@ -377,10 +377,11 @@ describe("the plan's history", () => {
     await seedDay(daysAgo(3), { satisfied: 2, tolerating: 2 }, 90);
     await seedDay(daysAgo(5), { satisfied: 4, tolerating: 0 }, 20 * 60);
     await seedDay(daysAgo(10), { satisfied: 10, tolerating: 0 }, 20 * 60);
+    // Its state row exists from creation; the checks seeded above would have set these.
     await server.context.db.execute(sql`
-      INSERT INTO monitor_states (monitor_id, first_check_at, last_check_at, last_status_code)
-      VALUES (${monitorId}, ${new Date(daysAgo(10) + 9 * HOUR_MS).toISOString()}::timestamptz,
-              ${new Date(daysAgo(3) + 10 * HOUR_MS).toISOString()}::timestamptz, 200)`);
+      UPDATE monitor_states SET first_check_at = ${new Date(daysAgo(10) + 9 * HOUR_MS).toISOString()}::timestamptz,
+        last_check_at = ${new Date(daysAgo(3) + 10 * HOUR_MS).toISOString()}::timestamptz, last_status_code = 200
+      WHERE monitor_id = ${monitorId}`);
   });
 
   const metricUrl = (day: number) => `/api/v1/monitors/${monitorId}/metric?day=${formatDayParam(day)}`;

@@ -75,6 +75,8 @@ export async function insertMonitor(db: Database, values: NewMonitor, proberIds:
   const [row] = await db.insert(monitors).values(values).returning();
   if (!row) throw new Error('monitor insert returned nothing');
   await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
+  // Its state row now, so ingest finds one to lock from the first result on.
+  await db.insert(monitorStates).values({ monitorId: row.id });
   return row;
 }
 
