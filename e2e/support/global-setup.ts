@@ -15,8 +15,10 @@ const CHROMIUM = '/usr/bin/chromium';
 export default async function globalSetup() {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: apt-get install chromium (browser tests are required)`);
-  if (!fs.existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('the web app is not built: run `npm run build` first (npm run test:e2e does)');
+  // E2E_WEB_DIST_DIR lets several runs side by side each test their own build.
+  const webDistDir = process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist';
+  if (!fs.existsSync(path.resolve(repositoryRoot, webDistDir, 'index.html'))) {
+    throw new Error(`the web app is not built in ${webDistDir}: run \`npm run build\` first (npm run test:e2e does)`);
   }
   const inbox = await startMailInbox();
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -30,7 +32,7 @@ export default async function globalSetup() {
     SMTP_URL: inbox.smtpUrl,
     PUBLIC_URL: baseUrl,
     DASHBOARD_URL: baseUrl,
-    WEB_DIST_DIR: 'apps/web/dist',
+    WEB_DIST_DIR: webDistDir,
     LOG_LEVEL: 'warn',
     // One browser signs up and logs in many times from one address.
     RATE_LIMITS_ENABLED: 'false',

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { MonitorsEmptyState } from '@/features/monitors/components/monitors-empty-state';
+import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
 import { useProfile } from '@/lib/auth';
 
 /**
