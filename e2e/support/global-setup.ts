@@ -36,6 +36,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     // One browser signs up and logs in many times from one address.
     RATE_LIMITS_ENABLED: 'false',
+    // Monitors in the specs check targets the specs start on loopback.
+    ALLOW_PRIVATE_TARGETS: 'true',
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir as string, EMBEDDED_POSTGRES_PORT: '54390' }),
   };
   const server = await startServerProcess(environment);
