@@ -18,6 +18,9 @@ const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
 const Impersonate = lazy(() => import('./routes/auth/impersonate'));
 const TermsOfService = lazy(() => import('./routes/tos'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const SharedLayout = lazy(() => import('./routes/shared-monitor').then((module) => ({ default: module.SharedLayout })));
+const SharedMonitor = lazy(() => import('./routes/shared-monitor'));
+const PublicStatus = lazy(() => import('./routes/public-status'));
 
 /** The route table of spec §2 (routes owned by later issues are added with them). */
 export const routes: RouteObject[] = [
@@ -34,6 +37,7 @@ export const routes: RouteObject[] = [
               { path: 'monitor/:id', element: <Dashboard /> },
               { path: 'settings', element: <Settings /> },
               { path: 'finance', element: <Finance /> },
+              { path: 'public_status/:id', element: <PublicStatus /> },
             ],
           },
         ],
@@ -46,6 +50,14 @@ export const routes: RouteObject[] = [
           { path: 'signup', element: <Signup /> },
           { path: 'forget_pass', element: <ForgetPassword /> },
           { path: 'reset_password', element: <ResetPassword /> },
+        ],
+      },
+      {
+        // Open to everyone (spec §2): the shared monitor pages, framed by the app's header when signed in.
+        element: <SharedLayout />,
+        children: [
+          { path: 'symlink/:token', element: <SharedMonitor /> },
+          { path: 'custom_symlink/:org/:token', element: <SharedMonitor /> },
         ],
       },
       { path: 'verify_email', element: <VerifyEmail /> },

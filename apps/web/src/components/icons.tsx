@@ -1,9 +1,10 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** A few line icons drawn inline, so the first page does not pull an icon library. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ size = 18, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every line icon shares: a 24×24 stroke drawing, hidden from screen readers. */
+export function Icon({ size = 18, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/lib/session-store';
 import { HEADER_ROW_HEIGHT, Header, IMPERSONATION_ROW_HEIGHT } from './header';
+import { PlansPopupHost } from './plans-popup-host';
 
 /** The signed-in frame: header on top, the screen below; the header stays while a screen loads. */
 export function AppLayout() {
@@ -21,6 +22,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <PlansPopupHost />
     </AppShell>
   );
 }

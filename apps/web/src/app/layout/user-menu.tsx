@@ -1,28 +1,16 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BellIcon, ChevronDownIcon, LogoutIcon, ReceiptIcon, RocketIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
-import { useIsEnterprise } from '@/features/billing/api/get-subscriptions';
 import { useProfile } from '@/lib/auth';
-
-// The plans dialog loads on first use; most visits never open it.
-const PlansModal = lazy(() =>
-  import('@/features/billing/components/plans-modal').then((module) => ({ default: module.PlansModal })),
-);
+import { openPlansPopup } from '@/lib/plans-popup';
+import { useIsEnterprise } from '@/lib/subscription';
 
 export function UserMenu() {
   const navigate = useNavigate();
   const { data: me } = useProfile();
   const isEnterprise = useIsEnterprise();
   const logout = useLogout();
-  const [plansOpened, plans] = useDisclosure(false);
-  const [plansUsed, setPlansUsed] = useState(false);
-  const openPlans = () => {
-    setPlansUsed(true);
-    plans.open();
-  };
 
   return (
     <>
@@ -49,7 +37,7 @@ export function UserMenu() {
           <Menu.Item leftSection={<BellIcon size={16} />} onClick={() => navigate('/settings')}>
             AlertCenter
           </Menu.Item>
-          <Menu.Item leftSection={<RocketIcon size={16} />} onClick={openPlans}>
+          <Menu.Item leftSection={<RocketIcon size={16} />} onClick={openPlansPopup}>
             {isEnterprise ? 'Plans' : 'Upgrade Plan'}
           </Menu.Item>
           <Menu.Item leftSection={<ReceiptIcon size={16} />} onClick={() => navigate('/finance')}>
@@ -62,11 +50,6 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {plansUsed && (
-        <Suspense fallback={null}>
-          <PlansModal opened={plansOpened} onClose={plans.close} />
-        </Suspense>
-      )}
     </>
   );
 }

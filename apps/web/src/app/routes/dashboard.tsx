@@ -1,16 +1,171 @@
-import { Container } from '@mantine/core';
+import { Alert, Button, Container } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Monitor } from '@paydar/contracts/monitors';
+import { hasMonitorGroups } from '@paydar/domain/monitor-filter';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { useMonitors } from '@/features/monitors/api/get-monitors';
+import { MonitorDetail } from '@/features/monitors/components/detail/monitor-detail';
+import { MonitorFormModal } from '@/features/monitors/components/form/monitor-form-modal';
+import { MonitorList } from '@/features/monitors/components/list/monitor-list';
 import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
 import { useProfile } from '@/lib/auth';
+import { useActiveSubscription } from '@/lib/subscription';
+
+/** Spec §9: from this width the list and the detail sit side by side. */
+export const WIDE_LAYOUT_QUERY = '(min-width: 850px)';
+
+/** The height left under the header: the wide layout and the phone's list scroll inside it. */
+const SCREEN_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))';
+
+const monitorPath = (monitor: Pick<Monitor, 'id'>) => `/monitor/${monitor.id}`;
+
+/** What a narrow list's links carry: the detail's way back may then simply go back. */
+const FROM_LIST = { fromList: true };
+
+/** The monitor a path names: a positive whole number, or undefined. */
+function parseId(param: string | undefined): number | undefined {
+  if (param === undefined || !/^\d+$/.test(param)) return undefined;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
 
 /**
- * `/` and `/monitor/:id`. The monitor list, the detail panel and the add form arrive with the
- * monitor screens; until then the dashboard shows its empty state.
+ * `/` and `/monitor/:id` (spec §2): the monitor list and the detail panel. From 850 px wide they sit
+ * side by side and `/` opens the first monitor; narrower, `/` is the list and `/monitor/:id` the
+ * detail, with a way back. An id that is not among the user's monitors (removed, or never theirs)
+ * leads to the first monitor when wide, to the list when narrow.
  */
 export default function DashboardRoute() {
   const { data: me } = useProfile();
+  const verified = me?.is_verified === true;
+  const monitors = useMonitors(verified);
+  const { data: subscription } = useActiveSubscription();
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
+  const navigate = useNavigate();
+  const params = useParams();
+  const location = useLocation();
+  const [adding, setAdding] = useState(false);
+
+  const list = monitors.data;
+  const id = parseId(params.id);
+  const selected = id === undefined ? undefined : list?.find((monitor) => monitor.id === id);
+  const first = list?.[0];
+
+  // Where `/` (wide) or an id that is not the user's leads; null when the address is right.
+  const current = params.id === undefined ? '/' : `/monitor/${params.id}`;
+  let redirect: string | null = null;
+  if (list && ((params.id !== undefined && !selected) || (params.id === undefined && wide))) {
+    redirect = wide && first ? monitorPath(first) : '/';
+    if (redirect === current) redirect = null;
+  }
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  // Spec §4: after a removal, the first remaining monitor (on a phone the list, where the user was).
+  const onRemoved = useCallback(
+    (removedId: number) => {
+      const next = list?.find((monitor) => monitor.id !== removedId);
+      navigate(wide && next ? monitorPath(next) : '/', { replace: true });
+    },
+    [list, wide, navigate],
+  );
+  // Back in the history when the list is the entry before (so the phone's own back button agrees),
+  // else to the list.
+  const cameFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const backToList = useCallback(() => (cameFromList ? navigate(-1) : navigate('/')), [cameFromList, navigate]);
+
+  const addModal = (
+    <MonitorFormModal
+      opened={adding}
+      onClose={() => setAdding(false)}
+      onSaved={(monitor) => navigate(monitorPath(monitor))}
+    />
+  );
+
+  function content() {
+    if (verified && monitors.isPending) return <PageLoader label="Loading monitors" />;
+    // On its way elsewhere: drawing the list now would only be thrown away.
+    if (redirect && list && list.length > 0) return <PageLoader />;
+
+    if (monitors.isError && !list) {
+      return (
+        <Container size="sm" px={0}>
+          <Alert color="red" title="Could not load your monitors">
+            <Button mt="sm" variant="light" color="red" onClick={() => void monitors.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </Container>
+      );
+    }
+
+    if (!list || list.length === 0) {
+      return (
+        <Container size="lg" px={0}>
+          <MonitorsEmptyState canAdd={verified} onAdd={() => setAdding(true)} />
+        </Container>
+      );
+    }
+
+    const listPanel = (
+      <MonitorList
+        monitors={list}
+        selectedId={selected?.id}
+        canAdd={verified}
+        onAdd={() => setAdding(true)}
+        groupsEnabled={hasMonitorGroups(subscription?.subscription_plan.specifications)}
+        userGroups={me?.labels}
+        onRemoved={onRemoved}
+        linkState={wide ? undefined : FROM_LIST}
+      />
+    );
+
+    if (wide) {
+      return (
+        <div
+          data-testid="dashboard"
+          data-layout="wide"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(300px, 380px) minmax(0, 1fr)',
+            gap: 'var(--mantine-spacing-lg)',
+            height: SCREEN_HEIGHT,
+          }}
+        >
+          <aside aria-label="Monitor list" style={{ minHeight: 0 }}>
+            {listPanel}
+          </aside>
+          <section aria-label="Monitor detail" style={{ minHeight: 0, minWidth: 0, overflowY: 'auto' }}>
+            {selected ? <MonitorDetail monitor={selected} /> : <PageLoader />}
+          </section>
+        </div>
+      );
+    }
+
+    // Narrow: the list or the detail, never both (spec §2).
+    if (params.id !== undefined) {
+      return (
+        <section data-testid="dashboard" data-layout="narrow" aria-label="Monitor detail">
+          {selected ? <MonitorDetail monitor={selected} onBack={backToList} /> : <PageLoader />}
+        </section>
+      );
+    }
+    return (
+      <aside data-testid="dashboard" data-layout="narrow" aria-label="Monitor list" style={{ height: SCREEN_HEIGHT }}>
+        {listPanel}
+      </aside>
+    );
+  }
+
+  // The add popup stays in one place in the tree whatever the layout, so it stays open (and keeps
+  // what was typed) when the window crosses 850 px.
   return (
-    <Container size="lg" px={0}>
-      <MonitorsEmptyState canAdd={me?.is_verified === true} />
-    </Container>
+    <>
+      {content()}
+      {addModal}
+    </>
   );
 }

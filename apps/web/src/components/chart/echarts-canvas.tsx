@@ -15,6 +15,11 @@ export default function EChartsCanvas({ option, height, onClick, ariaLabel, test
     const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
     chart.current = instance;
     instance.on('click', (event) => clickHandler.current?.(event as unknown as ChartClickEvent));
+    // Marks the box once the first option has been drawn: tests and timings wait for it.
+    const box = element.current;
+    instance.on('finished', () => {
+      if (chart.current === instance) box.dataset.rendered = 'true';
+    });
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(element.current);
     return () => {

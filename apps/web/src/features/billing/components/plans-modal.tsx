@@ -1,8 +1,8 @@
 import { Center, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useActiveSubscription } from '@/lib/subscription';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
-import { useActiveSubscription } from '../api/get-subscriptions';
 import { PlanCard } from './plan-card';
 
 /** The plans on offer and which one the user has; plan loads fail silently (spec §8). */

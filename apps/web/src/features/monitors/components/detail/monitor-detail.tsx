@@ -1,4 +1,31 @@
-import type { PublicMonitor } from '@paydar/contracts/metrics';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
+import { monitorTarget } from '@paydar/domain/display-name';
+import { minimumCalendarDay } from '@paydar/domain/history';
+import { HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import type { MetricDay } from '../../api/get-metric';
+import { useMonitorDetailData } from '../../hooks/use-monitor-detail-data';
+import { useMonitorDetailPlan } from '../../hooks/use-monitor-detail-plan';
+import { useMonitorDetailRefresh } from '../../hooks/use-monitor-detail-refresh';
+import { useMonitorDetailToggle } from '../../hooks/use-monitor-detail-toggle';
+import { ApdexDrawer } from '../drawers/apdex-drawer';
+import { ContactUsDrawer } from '../drawers/contact-us-drawer';
+import { HeatMapCalendar } from '../sections/heat-map-calendar';
+import { HourlyApdexChart } from '../sections/hourly-apdex-chart';
+import { PhaseTimingsChart } from '../sections/phase-timings-chart';
+import { ProberTimingsChart } from '../sections/prober-timings-chart';
+import { ResponseTimeSection } from '../sections/response-time-section';
+import { ShareModal } from '../share-modal';
+import { CommandModal } from './command-modal';
+import { DateModal } from './date-modal';
+import { chooseDay, type DayChoice } from './day-choice';
+import { DetailHeader, type DetailPopup } from './detail-header';
+import { DetailSummary } from './detail-summary';
+import { shownDayStart } from './detail-time';
+import { showHistoryWarning } from './history-warning';
+import { UptimeSection } from './uptime-section';
 
 export type MonitorDetailProps = {
   /** The owner's monitor, or a shared one (without alert channels, groups, headers and body). */
@@ -9,7 +36,197 @@ export type MonitorDetailProps = {
   onBack?: () => void;
 };
 
-/** STUB — the monitor detail panel (issue 4 point 4) replaces this. */
-export function MonitorDetail({ monitor }: MonitorDetailProps) {
-  return <div>{monitor.name}</div>;
+/** Spec §4: a monitor with no figures yet is asked again, once, after this long. */
+export const NO_DATA_REFRESH_DELAY_MS = 5_000;
+
+/** The text a monitor without data shows (spec §2). */
+export function noDataText(productName: string, target: string): string {
+  return `${productName} is monitoring ${target}. It may take a few minutes, thank you for your patience.`;
+}
+
+/**
+ * The monitor detail panel (spec §2 "Monitor detail"). Everything it holds — the day, the open popup
+ * or drawer, the raw-chart toggle inside the sections — starts afresh when the monitor changes.
+ */
+export function MonitorDetail(props: MonitorDetailProps) {
+  const key = props.shared ? `shared:${props.shared.token}` : `own:${props.monitor.id}`;
+  return <MonitorDetailPanel key={key} {...props} />;
+}
+
+function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
+  const [day, setDay] = useState<MetricDay>('today');
+  const [popup, setPopup] = useState<DetailPopup | null>(null);
+  const [drawer, setDrawer] = useState<'apdex' | 'contact' | null>(null);
+  const { metric, isPending, error } = useMonitorDetailData(monitor, shared, day);
+  const plan = useMonitorDetailPlan(!shared);
+  const refresh = useMonitorDetailRefresh(monitor.id);
+  const toggle = useMonitorDetailToggle(monitor);
+  const minDay = minimumCalendarDay(Date.parse(monitor.creation_time));
+
+  useRefreshWithoutData(!shared && day === 'today' ? metric : undefined, refresh.mutate);
+
+  /** Spec §4 "Refresh": today is refreshed in place; from a past day the button goes back to today. */
+  function onRefresh() {
+    if (day !== 'today') setDay('today');
+    refresh.mutate();
+  }
+
+  /** Loads a picked day unless the plan's history does not reach it (shared views: the server decides). */
+  function pickDay(dayStart: number): DayChoice['kind'] {
+    const choice = chooseDay(dayStart, {
+      now: Date.now(),
+      creationTime: monitor.creation_time,
+      // null: no active plan, which shows today only; undefined: not known yet, so the server decides.
+      historyDays: shared || plan.data === undefined ? null : (plan.data?.historyDays ?? 0),
+    });
+    if (choice.kind === 'load') setDay(choice.day);
+    return choice.kind;
+  }
+  const planName = plan.data?.name ?? null;
+
+  return (
+    <Stack gap="md">
+      <DetailHeader
+        monitor={monitor}
+        metric={metric}
+        day={day}
+        shared={shared !== undefined}
+        enabled={toggle.enabled}
+        toggle={shared ? null : { busy: toggle.busy, onToggle: () => void toggle.toggle() }}
+        refreshing={refresh.isPending}
+        onRefresh={onRefresh}
+        onOpen={setPopup}
+        onBack={onBack}
+      />
+      {isPending ? (
+        <DetailSkeleton />
+      ) : !metric ? (
+        <Alert color="gray" variant="light" title="The figures could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error?.message ?? 'Something went wrong!'}</Text>
+            {day !== 'today' && (
+              <Button size="xs" variant="default" onClick={() => setDay('today')}>
+                Back to today
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : !metric.first_check_at ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text ta="center" c="dimmed">
+            {noDataText(getRuntimeConfig().productName, monitorTarget(monitor))}
+          </Text>
+        </Paper>
+      ) : (
+        <DetailSections
+          monitor={monitor}
+          metric={metric}
+          day={day}
+          shared={shared !== undefined}
+          minDay={minDay}
+          onExplainApdex={() => setDrawer('apdex')}
+          onPickDay={(dayStart) => {
+            if (pickDay(dayStart) === 'beyond-history') showHistoryWarning(planName);
+          }}
+        />
+      )}
+      <Group justify="center" gap={6}>
+        <Text size="sm" c="dimmed">
+          Need help?
+        </Text>
+        <Anchor component="button" type="button" size="sm" onClick={() => setDrawer('contact')}>
+          Contact us
+        </Anchor>
+      </Group>
+
+      <DateModal
+        opened={popup === 'date'}
+        onClose={() => setPopup(null)}
+        shownDay={day === 'today' ? utcDayStart(Date.now()) : day}
+        minDay={minDay}
+        maxDay={utcDayStart(Date.now())}
+        onSetDay={(dayStart) => pickDay(dayStart) !== 'beyond-history'}
+        planName={planName}
+      />
+      <CommandModal opened={popup === 'command'} onClose={() => setPopup(null)} command={monitor.terminal_command} />
+      {!shared && <ShareModal opened={popup === 'share'} onClose={() => setPopup(null)} token={monitor.token} />}
+      <ApdexDrawer opened={drawer === 'apdex'} onClose={() => setDrawer(null)} apdexSeconds={monitor.apdex} />
+      <ContactUsDrawer opened={drawer === 'contact'} onClose={() => setDrawer(null)} />
+    </Stack>
+  );
+}
+
+/** Spec §4: when today's figures show no check yet, they are asked for again without cache, once. */
+function useRefreshWithoutData(todayMetric: Metric | undefined, refresh: () => void) {
+  const done = useRef(false);
+  const waiting = todayMetric !== undefined && todayMetric.first_check_at === null;
+  const refreshOnce = useEffectEvent(() => {
+    done.current = true;
+    refresh();
+  });
+  useEffect(() => {
+    if (!waiting || done.current) return;
+    const timer = setTimeout(refreshOnce, NO_DATA_REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+}
+
+type DetailSectionsProps = {
+  monitor: PublicMonitor;
+  metric: Metric;
+  day: MetricDay;
+  shared: boolean;
+  minDay: number;
+  onExplainApdex: () => void;
+  onPickDay: (dayStart: number) => void;
+};
+
+/**
+ * The hourly apdex ends with the chosen day, or live with the hour of the last check (the 24 hours
+ * the server reports up to it).
+ */
+function hourlyEnd(metric: Metric, day: MetricDay): number {
+  if (day !== 'today') return shownDayStart(day, metric.fetch_time) + 24 * HOUR_MS;
+  return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
+}
+
+/** The sections in the spec's order; each chart section brings its own titled card. */
+function DetailSections({ monitor, metric, day, shared, minDay, onExplainApdex, onPickDay }: DetailSectionsProps) {
+  return (
+    <>
+      <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
+      <UptimeSection metric={metric} day={day} />
+      <HourlyApdexChart
+        apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
+        endsAt={hourlyEnd(metric, day)}
+        zone={day === 'today' ? 'local' : 'utc'}
+      />
+      <ResponseTimeSection
+        byResponseTime={metric.by_response_time}
+        apdexSeconds={monitor.apdex}
+        raw={shared ? undefined : { monitorId: monitor.id, lastCheckAt: metric.last_check_at }}
+      />
+      <ProberTimingsChart probers={metric.probers} />
+      <PhaseTimingsChart probers={metric.probers} />
+      <HeatMapCalendar
+        monthlyMetrics={metric.monthly_metrics}
+        now={Date.parse(metric.fetch_time)}
+        minDay={minDay}
+        onPickDay={onPickDay}
+      />
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading the figures">
+      {[120, 200, 220].map((height) => (
+        <Paper key={height} withBorder radius="md" p="md">
+          <Skeleton h={16} w={140} mb="md" />
+          <Skeleton h={height} />
+        </Paper>
+      ))}
+    </Stack>
+  );
 }

@@ -1,4 +1,12 @@
+import { Group, Stack, Switch, Text } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
+import { useMemo, useState } from 'react';
+import { Chart } from '@/components/chart/chart';
+import { ChartLegend } from '@/components/chart/chart-legend';
+import { QUALITY_COLOURS } from '@/components/chart/palette';
+import { RawDataChart } from './raw-data-chart';
+import { bucketBars, responseTimeOption } from './response-time-data';
+import { SectionCard } from './section-card';
 
 export type ResponseTimeSectionProps = {
   byResponseTime: Metric['by_response_time'];
@@ -8,7 +16,80 @@ export type ResponseTimeSectionProps = {
   raw?: { monitorId: number; lastCheckAt: string | null };
 };
 
-/** STUB — response-time buckets with the optional raw-data chart (issue 4 point 4). */
-export function ResponseTimeSection(_props: ResponseTimeSectionProps) {
-  return null;
+const legend = [
+  { label: 'Good', colour: QUALITY_COLOURS.good },
+  { label: 'Tolerated', colour: QUALITY_COLOURS.tolerated },
+  { label: 'Frustrated', colour: QUALITY_COLOURS.frustrated },
+];
+
+/** The response-time histogram, failed checks and the average, and the opt-in raw-data chart (spec §2, §9). */
+export function ResponseTimeSection({ byResponseTime, apdexSeconds, raw }: ResponseTimeSectionProps) {
+  const option = useMemo(
+    () => responseTimeOption(bucketBars(byResponseTime.buckets, apdexSeconds)),
+    [byResponseTime.buckets, apdexSeconds],
+  );
+  // The toggle starts off for every monitor (spec §2): reset while rendering when the monitor changes.
+  const [showRaw, setShowRaw] = useState(false);
+  const [rawMonitorId, setRawMonitorId] = useState(raw?.monitorId);
+  if (raw?.monitorId !== rawMonitorId) {
+    setRawMonitorId(raw?.monitorId);
+    setShowRaw(false);
+  }
+  const average = byResponseTime.average_response_time;
+
+  return (
+    <SectionCard
+      title="Response time"
+      testId="section-response-time"
+      aside={
+        raw && (
+          <Switch
+            size="xs"
+            label="Raw data"
+            checked={showRaw}
+            onChange={(event) => setShowRaw(event.currentTarget.checked)}
+          />
+        )
+      }
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="lg" wrap="wrap">
+            <Figure label="Average" value={average === null ? '—' : `${formatMs(average)} ms`} />
+            <Figure
+              label="Failed checks"
+              value={byResponseTime.error.toLocaleString('en-US')}
+              alert={byResponseTime.error > 0}
+            />
+          </Group>
+          <ChartLegend items={legend} />
+        </Group>
+        <Chart option={option} height={200} ariaLabel="Checks per response-time bucket" testId="chart-response-time" />
+        {raw && showRaw && <RawDataChart monitorId={raw.monitorId} lastCheckAt={raw.lastCheckAt} />}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function Figure({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        fw={600}
+        c={alert ? 'red.8' : undefined}
+        data-testid={`figure-${label.toLowerCase().replace(/\s+/g, '-')}`}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Milliseconds with at most one decimal and thousands separators. */
+function formatMs(ms: number): string {
+  return ms.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }

@@ -1,0 +1,85 @@
+import { Anchor, Center, Container, Stack, Text, Title } from '@mantine/core';
+import { displayName } from '@paydar/domain/display-name';
+import { DAY_MS, utcDayStart } from '@paydar/domain/time';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { useMetric } from '@/features/monitors/api/get-metric';
+import { getMonitor } from '@/features/monitors/api/get-monitor';
+import { monitorsQueryKey } from '@/features/monitors/api/get-monitors';
+import { useRawRange } from '@/features/monitors/api/get-raw-metrics';
+import { StatusClock } from '@/features/public-status/components/status-clock';
+import { ApiError } from '@/lib/api-client';
+
+/** The day the public status page shows: two days before today, in UTC (spec §2). */
+const DAYS_BACK = 2;
+
+/**
+ * `/public_status/:id`: the circular 24-hour chart of one monitor for the UTC day two days ago, from
+ * that day's raw records (four 6-hour calls) and its downtimes.
+ */
+export default function PublicStatusRoute() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const [dayStart] = useState(() => utcDayStart(Date.now()) - DAYS_BACK * DAY_MS);
+  const monitor = useQuery({
+    queryKey: [...monitorsQueryKey, id, 'one'],
+    queryFn: ({ signal }) => getMonitor(id, signal),
+    enabled: valid,
+    retry: false,
+  });
+  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, valid && monitor.isSuccess);
+  // The downtimes sharpen the picture; without them (a plan with no history) the raw records suffice.
+  const metric = useMetric(valid && monitor.isSuccess ? id : undefined, dayStart);
+
+  if (!valid || (monitor.error instanceof ApiError && monitor.error.status === 404)) {
+    return <Missing text="No monitor of yours has this id." />;
+  }
+  if (monitor.isError) return <Missing text="The monitor could not be loaded." />;
+  if (!monitor.data || raw.isPending) return <PageLoader />;
+
+  const day = new Date(dayStart).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
+            {displayName(monitor.data)}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {day} (UTC), 00:00 – 24:00
+          </Text>
+        </Stack>
+        {raw.isError ? (
+          <Missing text="The day's checks could not be loaded." />
+        ) : (
+          <StatusClock
+            dayStart={dayStart}
+            records={raw.data ?? []}
+            downtimes={metric.data?.downtimes}
+            periodSeconds={monitor.data.period}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  return (
+    <Center mih="40vh">
+      <Stack align="center" gap="xs">
+        <Text fw={600}>{text}</Text>
+        <Anchor component={Link} to="/">
+          Go to your monitors
+        </Anchor>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApdexRating } from '@paydar/domain/apdex';
+import type { BucketQuality } from '@paydar/domain/buckets';
+import type { HeatMapColour } from '@paydar/domain/heat-map';
+
+/**
+ * The spec's colours (§9) in one place, so every chart and badge agrees: apdex ratings, response-time
+ * bucket quality, heat-map days and up/down. Hex values from Mantine's default palette.
+ */
+
+/** Apdex: gold at 90 or above, silver 75 to under 90, bad below, disabled when null. */
+export const APDEX_COLOURS: Record<ApdexRating, string> = {
+  gold: '#f2b705',
+  silver: '#8c9bab',
+  bad: '#fa5252',
+  disabled: '#dee2e6',
+};
+
+/** Response-time buckets: good up to the apdex bucket, tolerated two more, then frustrated. */
+export const QUALITY_COLOURS: Record<BucketQuality, string> = {
+  good: '#40c057',
+  tolerated: '#fab005',
+  frustrated: '#fa5252',
+};
+
+/** Heat-map days: no downtime, under 15 minutes, 15 minutes or more. */
+export const HEAT_MAP_COLOURS: Record<HeatMapColour, string> = {
+  green: '#40c057',
+  yellow: '#fcc419',
+  red: '#fa5252',
+};
+
+/** A day or a time without data. */
+export const NO_DATA_COLOUR = '#e9ecef';
+/** Failed checks. */
+export const FAILURE_COLOUR = '#c92a2a';
+
+/** Up and down over time (the public 24-hour clock): the heat map's green and red. */
+export const STATUS_COLOURS = { up: HEAT_MAP_COLOURS.green, down: HEAT_MAP_COLOURS.red, none: NO_DATA_COLOUR } as const;
+
+/** The phases of a check, in the order they happen. */
+export const PHASE_COLOURS = {
+  resolve: '#748ffc',
+  connect: '#4dabf7',
+  tls: '#9775fa',
+  response: '#20c997',
+} as const;
+
+/** One colour per prober, in the order the probers are listed (repeats past six). */
+export const SERIES_COLOURS = ['#228be6', '#7950f2', '#15aabf', '#fd7e14', '#e64980', '#12b886'] as const;
+
+export function seriesColour(index: number): string {
+  return SERIES_COLOURS[index % SERIES_COLOURS.length] as string;
+}
+
+/** Axis lines, labels and grid lines. */
+export const AXIS_COLOURS = { label: '#868e96', line: '#dee2e6', split: '#f1f3f5' } as const;

@@ -1,0 +1,172 @@
+import { ActionIcon, Anchor, Badge, Box, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
+import { displayName, isHttp } from '@paydar/domain/display-name';
+import { DISABLED_TEXT, lastResult, type MonitorStatus, monitorStatus } from '@paydar/domain/monitor-status';
+import type { ReactNode } from 'react';
+import type { MetricDay } from '../../api/get-metric';
+import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, RefreshIcon, ShareIcon, TerminalIcon } from './detail-icons';
+import { formatDetailTime } from './detail-time';
+
+export type DetailPopup = 'date' | 'command' | 'share';
+
+/** Spec §2: the tooltip of the 'Now' time, which is when the figures were computed. */
+export const REFRESH_HINT = 'Use the refresh button to fetch new updates';
+
+export type DetailStatus = 'Up' | 'Down' | typeof DISABLED_TEXT;
+
+const statusWord: Record<MonitorStatus, DetailStatus | null> = {
+  disabled: DISABLED_TEXT,
+  down: 'Down',
+  up: 'Up',
+  pending: null,
+};
+
+/**
+ * The status word (spec §4), by the same rule as the list: 'Disable' for a disabled monitor; 'Down'
+ * only while the figures say down and the monitor is enabled; none before the first check.
+ */
+export function detailStatus(enabled: boolean, metric: Metric | undefined): DetailStatus | null {
+  return statusWord[monitorStatus({ is_enabled: enabled }, metric)];
+}
+
+const statusColor: Record<DetailStatus, string> = { Up: 'teal', Down: 'red', Disable: 'gray' };
+
+type DetailHeaderProps = {
+  monitor: PublicMonitor;
+  metric: Metric | undefined;
+  day: MetricDay;
+  /** Shared views have no refresh, share or toggle (spec §6). */
+  shared: boolean;
+  enabled: boolean;
+  toggle: { busy: boolean; onToggle: () => void } | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onOpen: (popup: DetailPopup) => void;
+  onBack?: () => void;
+};
+
+/** The top of the detail panel (spec §2): status, name, target link, times, and the panel's buttons. */
+export function DetailHeader(props: DetailHeaderProps) {
+  const { monitor, metric, day, shared, enabled, toggle } = props;
+  const status = detailStatus(enabled, metric);
+  const result = metric ? lastResult(monitor, metric) : null;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: '1 1 280px', minWidth: 0 }}>
+          {props.onBack && (
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back to the list" onClick={props.onBack}>
+              <ArrowLeftIcon />
+            </ActionIcon>
+          )}
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              {status && (
+                <Badge color={statusColor[status]} variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+                  {status}
+                </Badge>
+              )}
+              {result !== null && (
+                <Badge color="gray" variant="outline" radius="sm" maw={160} style={{ flexShrink: 0 }}>
+                  {result}
+                </Badge>
+              )}
+              <Title
+                order={2}
+                fz={{ base: 'md', sm: 'lg' }}
+                fw={700}
+                lineClamp={1}
+                style={{ minWidth: 0, wordBreak: 'break-all' }}
+              >
+                {displayName(monitor)}
+              </Title>
+            </Group>
+            {isHttp(monitor) && monitor.url && (
+              <Anchor
+                href={monitor.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                c="dimmed"
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}
+              >
+                <Text span inherit truncate="end">
+                  {monitor.url}
+                </Text>
+                <ExternalLinkIcon size={13} style={{ flexShrink: 0 }} />
+              </Anchor>
+            )}
+          </Stack>
+        </Group>
+        <Group gap={6} wrap="nowrap" ml="auto">
+          {toggle && (
+            <Tooltip label={enabled ? 'Enabled' : 'Disabled'} withArrow>
+              <Box>
+                <Switch
+                  aria-label="Enabled"
+                  checked={enabled}
+                  disabled={toggle.busy}
+                  onChange={toggle.onToggle}
+                  size="md"
+                  mr={4}
+                />
+              </Box>
+            </Tooltip>
+          )}
+          {!shared && (
+            <HeaderButton
+              label={day === 'today' ? 'Refresh' : 'Go Today'}
+              onClick={props.onRefresh}
+              loading={props.refreshing}
+            >
+              <RefreshIcon />
+            </HeaderButton>
+          )}
+          {!shared && (
+            <HeaderButton label="Share" onClick={() => props.onOpen('share')}>
+              <ShareIcon />
+            </HeaderButton>
+          )}
+          <HeaderButton label="Command" onClick={() => props.onOpen('command')}>
+            <TerminalIcon />
+          </HeaderButton>
+          <HeaderButton label="Date" onClick={() => props.onOpen('date')}>
+            <CalendarIcon />
+          </HeaderButton>
+        </Group>
+      </Group>
+      <Group gap="lg" mt="sm" style={{ rowGap: 4 }}>
+        {metric?.last_check_at && <TimeItem label="Last Check" value={formatDetailTime(metric.last_check_at, day)} />}
+        {day === 'today' && metric && (
+          <Tooltip label={REFRESH_HINT} withArrow disabled={shared}>
+            <Box data-hint>
+              <TimeItem label="Now" value={formatDetailTime(metric.fetch_time, day)} />
+            </Box>
+          </Tooltip>
+        )}
+        {day !== 'today' && <TimeItem label="Day" value={`${formatDetailTime(day, day, 'MMM Do, YYYY')} (UTC)`} />}
+      </Group>
+    </Paper>
+  );
+}
+
+function HeaderButton(props: { label: string; onClick: () => void; loading?: boolean; children: ReactNode }) {
+  return (
+    <Tooltip label={props.label} withArrow>
+      <ActionIcon variant="default" size="lg" aria-label={props.label} onClick={props.onClick} loading={props.loading}>
+        {props.children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function TimeItem({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,242 @@
+import {
+  Button,
+  Group,
+  Input,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { Prober } from '@paydar/contracts/monitors';
+import {
+  APDEX_OPTIONS_SECONDS,
+  DNS_QUERY_TYPES,
+  MONITOR_HTTP_METHODS,
+  PERIOD_OPTIONS_SECONDS,
+  PROTOCOL_LABELS,
+  PROTOCOL_TYPES,
+  type ProtocolType,
+} from '@paydar/contracts/monitors-options';
+import { formatSeconds } from '@paydar/domain/format';
+import type { FormEvent } from 'react';
+import type { MonitorForm } from '../../hooks/use-monitor-form';
+import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
+import { HttpHeadersField } from './http-headers-field';
+import { limitedPills } from './limited-pills';
+import { isSelectableProber, sendsBody } from './monitor-form-values';
+
+const PERIOD_DATA = PERIOD_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: formatSeconds(seconds) }));
+const APDEX_DATA = APDEX_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: `${seconds} sec` }));
+const PROTOCOL_DATA = PROTOCOL_TYPES.map((type) => ({ value: type, label: PROTOCOL_LABELS[type] }));
+
+/** How the address field is named and hinted for each protocol. */
+const TARGET_FIELD: Record<ProtocolType, { label: string; placeholder: string; description?: string }> = {
+  HTTP: { label: 'URL', placeholder: 'https://example.com/health' },
+  ICMP: { label: 'Host', placeholder: 'example.com or 203.0.113.10' },
+  TCP: { label: 'Host', placeholder: 'example.com:443', description: 'Port 80 when none is given' },
+  DNS: { label: 'DNS server', placeholder: '1.1.1.1', description: 'The resolver that is asked' },
+};
+
+function proberLabel(prober: Prober): string {
+  const place = prober.datacenter.country_code ? ` (${prober.datacenter.country_code})` : '';
+  if (prober.disabled) return `${prober.name}${place} — disabled`;
+  return prober.is_active ? `${prober.name}${place}` : `${prober.name}${place} — offline`;
+}
+
+type MonitorFormFieldsProps = {
+  form: MonitorForm;
+  options: MonitorFormOptions;
+  mode: 'create' | 'edit';
+  /** A protected monitor cannot be switched off or on (spec §4). */
+  isProtected?: boolean;
+  saving: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+};
+
+/** Every field of the add and edit popups (spec §5). */
+export function MonitorFormFields({
+  form,
+  options,
+  mode,
+  isProtected,
+  saving,
+  onSubmit,
+  onCancel,
+}: MonitorFormFieldsProps) {
+  const { values } = form;
+  const target = TARGET_FIELD[values.protocol_type];
+  const isHttp = values.protocol_type === 'HTTP';
+  const isDns = values.protocol_type === 'DNS';
+  const showGroups = options.plan?.MONITOR_GROUP === true || values.labels.length > 0;
+
+  // A selected prober that has since been disabled stays listed so it can be seen and removed.
+  const proberData = options.probers
+    .filter((prober) => isSelectableProber(prober) || values.probers.includes(prober.id))
+    .map((prober) => ({ value: prober.id, label: proberLabel(prober), disabled: !isSelectableProber(prober) }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {mode === 'create' ? (
+          <Input.Wrapper label="Protocol">
+            <SegmentedControl
+              mt={4}
+              fullWidth
+              aria-label="Protocol"
+              data={PROTOCOL_DATA}
+              value={values.protocol_type}
+              onChange={(value) => {
+                form.setFieldValue('protocol_type', value as ProtocolType);
+                form.clearFieldError('target');
+              }}
+            />
+          </Input.Wrapper>
+        ) : (
+          <TextInput label="Protocol" value={PROTOCOL_LABELS[values.protocol_type]} readOnly variant="filled" />
+        )}
+
+        <TextInput
+          label={target.label}
+          placeholder={target.placeholder}
+          description={
+            mode === 'edit' ? 'The protocol and address of a monitor cannot be changed.' : target.description
+          }
+          withAsterisk={mode === 'create'}
+          readOnly={mode === 'edit'}
+          variant={mode === 'edit' ? 'filled' : 'default'}
+          data-autofocus={mode === 'create' ? true : undefined}
+          autoComplete="off"
+          {...form.getInputProps('target')}
+        />
+
+        <TextInput
+          label="Alias"
+          placeholder="A short name shown instead of the address"
+          {...form.getInputProps('alias')}
+        />
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select<number>
+            label="Period"
+            description="How often it is checked"
+            data={PERIOD_DATA}
+            allowDeselect={false}
+            withAsterisk
+            {...form.getInputProps('period')}
+          />
+          <Select<number>
+            label="Expected time"
+            description="Responses within it satisfy (apdex)"
+            data={APDEX_DATA}
+            allowDeselect={false}
+            withAsterisk
+            {...form.getInputProps('apdex')}
+          />
+        </SimpleGrid>
+
+        {isHttp && (
+          <>
+            <Select
+              label="Method"
+              data={MONITOR_HTTP_METHODS}
+              allowDeselect={false}
+              {...form.getInputProps('http_method')}
+            />
+            <HttpHeadersField form={form} />
+            {sendsBody(values) && (
+              <Textarea
+                label="Body"
+                placeholder='{"ping": true}'
+                autosize
+                minRows={3}
+                maxRows={10}
+                {...form.getInputProps('http_body')}
+              />
+            )}
+          </>
+        )}
+
+        {isDns && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Query name"
+              placeholder="example.com"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('dns_query_name')}
+            />
+            <Select
+              label="Query type"
+              data={DNS_QUERY_TYPES}
+              allowDeselect={false}
+              {...form.getInputProps('dns_query_type')}
+            />
+          </SimpleGrid>
+        )}
+
+        <MultiSelect<number>
+          label="Probers"
+          description="The datacenters it is checked from"
+          placeholder={values.probers.length ? undefined : 'Choose probers'}
+          data={proberData}
+          withAsterisk
+          nothingFoundMessage="No probers are available."
+          renderPill={limitedPills(values.probers)}
+          {...form.getInputProps('probers')}
+        />
+
+        <MultiSelect
+          label="Alert channels"
+          description="Who is told when it goes down"
+          placeholder={values.alert.length ? undefined : 'Choose channels'}
+          data={options.channelGroups}
+          nothingFoundMessage="Add alert channels in the Alert Center first."
+          renderPill={limitedPills(values.alert)}
+          {...form.getInputProps('alert')}
+        />
+
+        {showGroups && (
+          <TagsInput
+            label="Groups"
+            description="Press Enter after each group"
+            placeholder={values.labels.length ? undefined : 'Add a group'}
+            data={options.labelSuggestions}
+            renderPill={limitedPills(values.labels)}
+            {...form.getInputProps('labels')}
+          />
+        )}
+
+        <Switch
+          label="Enabled"
+          description={isProtected ? 'A protected monitor cannot be switched off.' : undefined}
+          disabled={isProtected}
+          {...form.getInputProps('is_enabled', { type: 'checkbox' })}
+        />
+
+        {/* Kept in sight while the long form scrolls inside the popup. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {mode === 'create' ? 'Add Monitor' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

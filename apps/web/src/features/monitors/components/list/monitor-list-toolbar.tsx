@@ -1,0 +1,89 @@
+import { ActionIcon, Button, CloseButton, Group, MultiSelect, Pill, Stack, TextInput, Tooltip } from '@mantine/core';
+import type { MonitorFilters } from '@paydar/domain/monitor-filter';
+import { PlusIcon } from '@/components/icons';
+import { FilterIcon, RefreshIcon, SearchIcon } from './list-icons';
+
+const MAX_SHOWN_GROUPS = 3;
+
+type MonitorListToolbarProps = {
+  filters: MonitorFilters;
+  onFiltersChange: (change: Partial<MonitorFilters>) => void;
+  /** The groups to filter by; null hides the filter (the plan has no monitor groups). */
+  groupOptions: string[] | null;
+  onRefresh: () => void;
+  refreshing: boolean;
+  onAdd: () => void;
+  /** Unverified users cannot add monitors (spec §6). */
+  canAdd: boolean;
+};
+
+/** The list's tools (spec §2): text search, group filter, Refresh All Monitors, Add Monitor. */
+export function MonitorListToolbar({
+  filters,
+  onFiltersChange,
+  groupOptions,
+  onRefresh,
+  refreshing,
+  onAdd,
+  canAdd,
+}: MonitorListToolbarProps) {
+  return (
+    <Stack gap={8}>
+      <Group gap={8} wrap="nowrap">
+        <TextInput
+          value={filters.text}
+          onChange={(event) => onFiltersChange({ text: event.currentTarget.value })}
+          placeholder="Search"
+          aria-label="Search monitors"
+          leftSection={<SearchIcon />}
+          rightSection={
+            filters.text ? (
+              <CloseButton size="sm" aria-label="Clear search" onClick={() => onFiltersChange({ text: '' })} />
+            ) : null
+          }
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <Tooltip label="Refresh All Monitors" withArrow>
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            aria-label="Refresh All Monitors"
+            onClick={onRefresh}
+            loading={refreshing}
+          >
+            <RefreshIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Button leftSection={<PlusIcon size={16} />} onClick={onAdd} disabled={!canAdd} style={{ flex: 'none' }}>
+          Add Monitor
+        </Button>
+      </Group>
+      {groupOptions && (
+        <MultiSelect
+          data={groupOptions}
+          value={[...filters.groups]}
+          onChange={(groups) => onFiltersChange({ groups })}
+          placeholder={filters.groups.length ? undefined : 'Filter by group'}
+          aria-label="Filter by group"
+          leftSection={<FilterIcon />}
+          clearable
+          searchable
+          nothingFoundMessage="No groups"
+          renderPill={({ value, onRemove }) => {
+            // Spec §9: a multi-select shows at most 3 values; the rest are counted.
+            const index = value === undefined ? -1 : filters.groups.indexOf(value);
+            if (index < MAX_SHOWN_GROUPS) {
+              return (
+                <Pill withRemoveButton onRemove={onRemove}>
+                  {value}
+                </Pill>
+              );
+            }
+            return index === MAX_SHOWN_GROUPS ? <Pill>+{filters.groups.length - MAX_SHOWN_GROUPS}</Pill> : null;
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </Stack>
+  );
+}

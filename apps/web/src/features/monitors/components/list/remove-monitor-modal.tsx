@@ -1,0 +1,68 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { Monitor } from '@paydar/contracts/monitors';
+import { displayName } from '@paydar/domain/display-name';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useDeleteMonitor } from '../../api/delete-monitor';
+import { monitorsQueryKey } from '../../api/get-monitors';
+
+/** Spec §8. */
+export const REMOVE_TEXTS = {
+  removed: 'Monitor removed!',
+  failed: 'Something went wrong please try again later!',
+  protected: "You can't delete protected monitors.",
+} as const;
+
+type RemoveMonitorModalProps = {
+  monitor: Monitor;
+  opened: boolean;
+  onClose: () => void;
+  /** After the monitor is gone and the list has reloaded. */
+  onRemoved: (id: number) => void;
+};
+
+/** Asks before removing a monitor, removes it, and says how it went (spec §4, §8). */
+export function RemoveMonitorModal({ monitor, opened, onClose, onRemoved }: RemoveMonitorModalProps) {
+  const queryClient = useQueryClient();
+  const removal = useDeleteMonitor({
+    onSuccess: (_data, id) => {
+      // Its figures would only be asked for again, and answered 404.
+      queryClient.removeQueries({ queryKey: [...monitorsQueryKey, id] });
+      notify.success(REMOVE_TEXTS.removed);
+      onClose();
+      onRemoved(id);
+    },
+    onError: (error) => {
+      const isProtected = error instanceof ApiError && error.code === 'PROTECTED_MONITOR';
+      if (isProtected) notify.warning(REMOVE_TEXTS.protected);
+      else notify.error(REMOVE_TEXTS.failed);
+      onClose();
+    },
+  });
+
+  const confirm = () => {
+    if (monitor.is_protected) {
+      notify.warning(REMOVE_TEXTS.protected);
+      onClose();
+      return;
+    }
+    removal.mutate(monitor.id);
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !removal.isPending && onClose()} title="Remove Monitor" centered size="sm">
+      <Text size="sm" mb="lg">
+        Remove <b style={{ wordBreak: 'break-all' }}>{displayName(monitor)}</b>? Its checks and history will be deleted.
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={removal.isPending}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={confirm} loading={removal.isPending}>
+          Remove
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

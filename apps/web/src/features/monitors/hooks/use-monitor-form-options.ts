@@ -1,0 +1,59 @@
+import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { Prober } from '@paydar/contracts/monitors';
+import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { useProfile } from '@/lib/auth';
+import { useActiveSubscription } from '@/lib/subscription';
+import { useMonitors } from '../api/get-monitors';
+import { useProbers } from '../api/get-probers';
+import { ALERT_CHANNEL_TYPES, type AlertChannelType, alertChannelKey } from '../components/form/monitor-form-values';
+
+/** Group titles of the alert channel list, one per kind of channel in the profile. */
+export const ALERT_CHANNEL_GROUPS: Record<AlertChannelType, string> = {
+  emails: 'Email',
+  phones: 'Phone',
+  telegram_usernames: 'Telegram',
+  webhooks: 'Webhook',
+};
+
+export type AlertChannelOptionGroup = { group: string; items: { value: string; label: string }[] };
+
+/** The user's alert channels as select groups; a kind with no channel is left out. */
+export function alertChannelOptions(channels: AlertChannels | undefined): AlertChannelOptionGroup[] {
+  if (!channels) return [];
+  return ALERT_CHANNEL_TYPES.flatMap((type) => {
+    const items = channels[type].map((channel) => ({
+      value: alertChannelKey(type, channel.value),
+      label: channel.is_verified ? channel.value : `${channel.value} (not verified)`,
+    }));
+    return items.length ? [{ group: ALERT_CHANNEL_GROUPS[type], items }] : [];
+  });
+}
+
+export type MonitorFormOptions = {
+  /** False while the probers, which the defaults depend on, are still loading. */
+  ready: boolean;
+  probers: Prober[];
+  channelGroups: AlertChannelOptionGroup[];
+  /** The user's existing labels, offered while typing. */
+  labelSuggestions: string[];
+  /** The active plan's limits; null while unknown, and then only the server checks them. */
+  plan: PlanSpecifications | null;
+  /** The monitors the user has; null while unknown. */
+  monitorCount: number | null;
+};
+
+/** Everything the form's option lists and plan checks read, loaded while the popup is open. */
+export function useMonitorFormOptions(opened: boolean, mode: 'create' | 'edit'): MonitorFormOptions {
+  const probers = useProbers(opened);
+  const { data: me } = useProfile();
+  const { data: subscription } = useActiveSubscription();
+  const monitors = useMonitors(opened && mode === 'create' && me?.is_verified === true);
+  return {
+    ready: !probers.isPending,
+    probers: probers.data ?? [],
+    channelGroups: alertChannelOptions(me?.alert_channels),
+    labelSuggestions: me?.labels ?? [],
+    plan: subscription?.subscription_plan.specifications ?? null,
+    monitorCount: monitors.data?.length ?? null,
+  };
+}

@@ -1,0 +1,157 @@
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { FILL_ALL_FIELDS, type Monitor } from '@paydar/contracts/monitors';
+import { checkPlanLimits, type PlanViolation } from '@paydar/domain/plan-limits';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useCreateMonitor } from '../api/create-monitor';
+import { useUpdateMonitor } from '../api/update-monitor';
+import {
+  defaultFormValues,
+  formValuesOf,
+  isSelectableProber,
+  type MonitorFormValues,
+  missingFields,
+  toMonitorInput,
+} from '../components/form/monitor-form-values';
+import { showPlanLimitNotice } from '../components/form/plan-limit-notice';
+import type { MonitorFormOptions } from './use-monitor-form-options';
+import { useMonitorFormRefresh } from './use-monitor-form-refresh';
+
+/** Spec §8. */
+export const MONITOR_CREATED_TEXT = 'Your monitor created!';
+export const MONITOR_EDITED_TEXT = 'Your monitor edited successfully!';
+
+export type MonitorForm = UseFormReturnType<MonitorFormValues>;
+
+/** The form field that shows an API field's message: the address is one field for every protocol. */
+function formFieldOf(apiField: string): keyof MonitorFormValues | null {
+  if (apiField === 'url' || apiField === 'host') return 'target';
+  const known: (keyof MonitorFormValues)[] = [
+    'protocol_type',
+    'alias',
+    'period',
+    'apdex',
+    'http_method',
+    'http_headers',
+    'http_body',
+    'dns_query_name',
+    'dns_query_type',
+    'probers',
+    'alert',
+    'labels',
+    'is_enabled',
+  ];
+  return known.find((field) => field === apiField) ?? null;
+}
+
+/** The plan limits the values break, where the plan is known (spec §5); the server checks again. */
+export function planViolationsOf(
+  values: MonitorFormValues,
+  options: Pick<MonitorFormOptions, 'plan' | 'probers' | 'monitorCount'>,
+  mode: 'create' | 'edit',
+): PlanViolation[] {
+  if (!options.plan) return [];
+  const input = toMonitorInput(values);
+  return checkPlanLimits(
+    {
+      protocol_type: input.protocol_type ?? 'HTTP',
+      period: input.period,
+      probers: values.probers,
+      http_method: input.http_method,
+      labels: input.labels,
+    },
+    {
+      plan: options.plan,
+      enabledProberIds: new Set(options.probers.filter(isSelectableProber).map((prober) => prober.id)),
+      // Unknown: the server counts.
+      monitorCount: options.monitorCount ?? 0,
+      mode,
+    },
+  );
+}
+
+type UseMonitorFormInput = {
+  monitor?: Monitor;
+  options: MonitorFormOptions;
+  onClose: () => void;
+  onSaved?: (monitor: Monitor) => void;
+};
+
+/**
+ * The add or edit form: its values, and a submit that checks the required fields and the plan
+ * before calling the server, then toasts, closes and (after an add) opens the new monitor and
+ * schedules its refresh without cache.
+ */
+export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonitorFormInput) {
+  const mode = monitor ? 'edit' : 'create';
+  const navigate = useNavigate();
+  const scheduleRefresh = useMonitorFormRefresh();
+  const create = useCreateMonitor();
+  const update = useUpdateMonitor();
+  const form = useForm<MonitorFormValues>({
+    mode: 'controlled',
+    initialValues: monitor ? formValuesOf(monitor) : defaultFormValues(options.probers),
+  });
+
+  function showServerError(error: unknown) {
+    if (error instanceof ApiError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const [apiField, messages] of Object.entries(error.fields)) {
+        const field = formFieldOf(apiField);
+        if (field) fieldErrors[field] = messages.join(' ');
+      }
+      form.setErrors(fieldErrors);
+      if (error.code === 'PLAN_LIMIT') {
+        showPlanLimitNotice([error.message]);
+        return;
+      }
+    }
+    // Spec §8: a warning showing the server's error text.
+    notify.warning(errorMessage(error));
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    const missing = missingFields(values);
+    if (missing.length) {
+      form.setErrors(Object.fromEntries(missing.map((field) => [field, true])));
+      notify.warning(FILL_ALL_FIELDS);
+      return;
+    }
+    const violations = planViolationsOf(values, options, mode);
+    if (violations.length) {
+      form.setErrors(
+        // The protocol is chosen on a segmented control, which shows no error.
+        Object.fromEntries(
+          violations.flatMap((violation) =>
+            violation.field && violation.field !== 'protocol_type' ? [[violation.field, true]] : [],
+          ),
+        ),
+      );
+      showPlanLimitNotice(violations.map((violation) => violation.message));
+      return;
+    }
+    const input = toMonitorInput(values);
+    let saved: Monitor;
+    try {
+      saved = monitor ? await update.mutateAsync({ id: monitor.id, input }) : await create.mutateAsync(input);
+    } catch (error) {
+      showServerError(error);
+      return;
+    }
+    if (monitor) {
+      notify.success(MONITOR_EDITED_TEXT);
+      onClose();
+      onSaved?.(saved);
+      return;
+    }
+    // Scheduled first: it must happen whatever the screens then do with the new monitor.
+    scheduleRefresh(saved.id);
+    notify.success(MONITOR_CREATED_TEXT);
+    onClose();
+    onSaved?.(saved);
+    navigate(`/monitor/${saved.id}`);
+  });
+
+  return { form, submit, mode, saving: create.isPending || update.isPending } as const;
+}

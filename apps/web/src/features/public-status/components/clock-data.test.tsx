@@ -1,0 +1,115 @@
+// @vitest-environment node
+import type { RawProbeRecord } from '@paydar/contracts/metrics';
+import { describe, expect, it } from 'vitest';
+import { STATUS_COLOURS } from '@/components/chart/palette';
+import {
+  clockOption,
+  clockSegments,
+  clockSlotMs,
+  markDowntimes,
+  observedUptime,
+  slotStatuses,
+  utcTime,
+} from './clock-data';
+
+const day = Date.UTC(2024, 2, 3);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const at = (ms: number) => new Date(day + ms).toISOString();
+const record = (ms: number, success: boolean, prober = 1): RawProbeRecord => ({
+  time: at(ms),
+  time_inserted: at(ms),
+  probe_success: success ? 1 : 0,
+  probe_duration_seconds: 0.1,
+  prober_id: prober,
+  extra_info: {},
+});
+
+describe('clockSlotMs', () => {
+  it.each([
+    [5, MINUTE],
+    [60, MINUTE],
+    [300, 5 * MINUTE],
+    [1800, 30 * MINUTE],
+  ])('a %i s period has %i ms slots', (period, slot) => expect(clockSlotMs(period)).toBe(slot));
+});
+
+describe('slotStatuses', () => {
+  it('is down where most checks failed, up otherwise, none without checks', () => {
+    const statuses = slotStatuses(
+      [
+        record(0, true),
+        record(5 * MINUTE, false, 1),
+        record(5 * MINUTE, false, 2),
+        record(5 * MINUTE, true, 3),
+        record(10 * MINUTE, false, 1),
+        record(10 * MINUTE, true, 2),
+        record(-MINUTE, false),
+        record(24 * HOUR, false),
+      ],
+      day,
+      5 * MINUTE,
+    );
+    expect(statuses).toHaveLength(288);
+    expect(statuses.slice(0, 4)).toEqual(['up', 'down', 'up', 'none']);
+    expect(statuses.at(-1)).toBe('none');
+  });
+});
+
+describe('markDowntimes', () => {
+  it('turns the slots a downtime touches down, an open one to the end of the day', () => {
+    const statuses = new Array(24).fill('up');
+    const marked = markDowntimes(
+      statuses,
+      [
+        { from_time: at(2 * HOUR + 10 * MINUTE), to_time: at(3 * HOUR + 30 * MINUTE), duration: 4800 },
+        { from_time: at(22 * HOUR), to_time: null, duration: 7200 },
+        { from_time: at(-3 * HOUR), to_time: at(-2 * HOUR), duration: 3600 },
+      ],
+      day,
+      HOUR,
+    );
+    expect(marked.map((status, hour) => (status === 'down' ? hour : -1)).filter((hour) => hour >= 0)).toEqual([
+      2, 3, 22, 23,
+    ]);
+  });
+});
+
+describe('clockSegments and observedUptime', () => {
+  it('merges equal neighbours into segments spanning the day', () => {
+    const statuses = ['up', 'up', 'down', 'none'] as const;
+    const slot = 6 * HOUR;
+    expect(clockSegments(statuses, day, slot)).toEqual([
+      { from: day, to: day + 12 * HOUR, status: 'up' },
+      { from: day + 12 * HOUR, to: day + 18 * HOUR, status: 'down' },
+      { from: day + 18 * HOUR, to: day + 24 * HOUR, status: 'none' },
+    ]);
+    expect(observedUptime(statuses)).toBe(66.7);
+    expect(observedUptime(['none'])).toBeNull();
+  });
+});
+
+describe('clockOption', () => {
+  it('draws a 24-hour clock with 12 two-hour marks and the segments in their colours', () => {
+    const segments = clockSegments(['up', 'down'], day, 12 * HOUR);
+    const option = clockOption(segments) as {
+      angleAxis: {
+        min: number;
+        max: number;
+        interval: number;
+        startAngle: number;
+        axisLabel: { formatter: (v: number) => string };
+      };
+      series: Array<{ data: Array<{ value: number; itemStyle: { color: string } }> }>;
+    };
+    const { min, max, interval } = option.angleAxis;
+    expect((max - min) / interval).toBe(12);
+    expect(option.angleAxis.startAngle).toBe(90);
+    expect([0, 2, 22, 24].map(option.angleAxis.axisLabel.formatter)).toEqual(['00:00', '02:00', '22:00', '']);
+    expect(option.series[0]?.data).toEqual([
+      expect.objectContaining({ value: 12, itemStyle: { color: STATUS_COLOURS.up } }),
+      expect.objectContaining({ value: 12, itemStyle: { color: STATUS_COLOURS.down } }),
+    ]);
+    expect(utcTime(day + 13 * HOUR + 5 * MINUTE)).toBe('13:05');
+  });
+});

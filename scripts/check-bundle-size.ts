@@ -1,0 +1,90 @@
+/**
+ * `npm run check:bundle [-- <dist dir>]`: the gzip size of the JavaScript the first page loads before
+ * anything else — the entry script of the built index.html and every module it imports statically
+ * (Vite lists them as modulepreload links; the chunks' own static imports are followed too). Lazy
+ * chunks (screens, charts) do not count. Fails above the budget of issue 4 point 6: 300 KB gzip.
+ *
+ * It builds nothing: run `npm run build` first (or pass the dir of another build).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Bytes (KB of 1,000 bytes, the stricter reading). */
+export const BUDGET_BYTES = 300 * 1000;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Paths of the module scripts and modulepreload links of an HTML page, as written there. */
+export function initialScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const isModuleScript = /^<script/i.test(tag) && /\btype=["']?module/i.test(tag);
+    const isPreload = /^<link/i.test(tag) && /\brel=["']?modulepreload/i.test(tag);
+    const url = /\b(?:src|href)=["']([^"']+)["']/i.exec(tag)?.[1];
+    if ((isModuleScript || isPreload) && url && !/^(https?:)?\/\//i.test(url)) found.add(url);
+  }
+  return [...found];
+}
+
+/**
+ * Relative specifiers of a built chunk's static imports (`import{a}from"./x.js"`, `import"./y.js"`,
+ * `export*from"./z.js"`); `import("./lazy.js")` is left out.
+ */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  const pattern = /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.m?js)["']/g;
+  // A dynamic `import("./x.js")` cannot match: `(` is not among the characters allowed before the quote.
+  for (const match of code.matchAll(pattern)) if (match[1]) found.add(match[1]);
+  return [...found];
+}
+
+export interface BundleFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** Every JS file the page loads initially, with its raw and gzip size. */
+export function initialJavaScript(distDir: string): BundleFile[] {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const toFile = (url: string, from = distDir) =>
+    url.startsWith('/') ? path.join(distDir, url.split('?')[0] ?? url) : path.resolve(from, url);
+  const queue = initialScripts(html)
+    .filter((url) => /\.m?js(\?|$)/.test(url))
+    .map((url) => toFile(url));
+  const seen = new Map<string, BundleFile>();
+  while (queue.length) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    const code = fs.readFileSync(file);
+    seen.set(file, { file: path.relative(distDir, file), bytes: code.length, gzipBytes: gzipSync(code).length });
+    for (const specifier of staticImports(code.toString('utf8'))) queue.push(toFile(specifier, path.dirname(file)));
+  }
+  return [...seen.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function main(): number {
+  const distDir = path.resolve(root, process.argv[2] ?? 'apps/web/dist');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    console.error(`No build in ${distDir}: run \`npm run build\` first, or pass the dir of a build.`);
+    return 2;
+  }
+  const files = initialJavaScript(distDir);
+  const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  const raw = files.reduce((sum, file) => sum + file.bytes, 0);
+  for (const file of files)
+    console.log(`  ${kb(file.gzipBytes).padStart(10)} gzip  ${kb(file.bytes).padStart(10)}  ${file.file}`);
+  console.log(
+    `First page JavaScript: ${kb(total)} gzip (${kb(raw)} raw) in ${files.length} files; budget ${kb(BUDGET_BYTES)}.`,
+  );
+  if (total > BUDGET_BYTES) {
+    console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`);
+    return 1;
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) process.exitCode = main();
