@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
 import { verifiedUser } from '../support/accounts';
+import { api } from '../support/api';
+import { database } from '../support/database';
+import { loopbackTarget } from '../support/loopback-target';
+import { type ShotSize, shotPath, sizes } from '../support/screenshots';
 
 /**
  * The dashboard against the real server: the empty state, the monitor list (newest first, search,
@@ -14,55 +13,10 @@ import { verifiedUser } from '../support/accounts';
  * phone sizes go to e2e/screenshots/ to be looked at.
  */
 
-const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-let target: http.Server;
-let targetUrl = '';
-
-test.beforeAll(async () => {
-  target = http.createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/plain' });
-    response.end('ok');
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
-
-/** The e2e server's database: its DATABASE_URL, or the embedded cluster in its DATA_DIR. */
-async function database(): Promise<pg.Client> {
-  const environment = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
-  let url = environment.DATABASE_URL;
-  if (!url) {
-    const password = (await fs.readFile(path.join(environment.DATA_DIR ?? '', 'postgres-password'), 'utf8')).trim();
-    url = `postgres://postgres:${password}@127.0.0.1:${environment.EMBEDDED_POSTGRES_PORT}/paydar`;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
-
-/** Calls the API as the signed-in user of `page`, with the session key the app keeps. */
-async function api<T = unknown>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const key = await page.evaluate(() => localStorage.getItem('paydar.token'));
-  expect(key, 'a stored session key').toBeTruthy();
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Token ${key}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const target = loopbackTarget();
 
 type Created = { id: number; token: string };
 
@@ -78,10 +32,10 @@ async function createMonitor(page: Page, fields: Record<string, unknown>): Promi
 }
 
 /** Saves the page as it is at `size` (the viewport is left at that size). */
-async function shoot(page: Page, name: string, size: (typeof sizes)[number]) {
+async function shoot(page: Page, name: string, size: ShotSize) {
   await page.setViewportSize(size);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(shotsDir, `dashboard-${name}-${size.name}.png`) });
+  await page.screenshot({ path: shotPath(`dashboard-${name}-${size.name}`) });
 }
 
 const listOf = (page: Page) => page.getByRole('complementary', { name: 'Monitor list' });
@@ -113,10 +67,10 @@ test('a verified user without monitors sees the empty state, whose Add Monitor o
 test('the list: newest first, search, Share, Remove, and the detail beside it', async ({ page }) => {
   test.setTimeout(90_000);
   await verifiedUser(page, 'dash-list');
-  const alpha = await createMonitor(page, { url: `${targetUrl}/alpha`, alias: 'Alpha' });
-  const bravo = await createMonitor(page, { url: `${targetUrl}/bravo` });
+  const alpha = await createMonitor(page, { url: `${target.url}/alpha`, alias: 'Alpha' });
+  const bravo = await createMonitor(page, { url: `${target.url}/bravo` });
   const charlie = await createMonitor(page, { protocol_type: 'ICMP', host: '127.0.0.1', alias: 'Charlie' });
-  const delta = await createMonitor(page, { url: `${targetUrl}/delta`, alias: 'Delta', is_enabled: false });
+  const delta = await createMonitor(page, { url: `${target.url}/delta`, alias: 'Delta', is_enabled: false });
   await seedFigures(bravo.id, alpha.id);
 
   // Wide: `/` opens the newest monitor beside the list.
@@ -131,7 +85,7 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
   await expect(items(page).first()).toContainText('Disable');
   await expect(items(page).nth(1)).toContainText('ICMP');
   await expect(items(page).nth(1)).toContainText('ICMP:Charlie');
-  await expect(items(page).nth(2)).toContainText(`${targetUrl}/bravo`);
+  await expect(items(page).nth(2)).toContainText(`${target.url}/bravo`);
 
   // Clicking an item shows it.
   await items(page).nth(2).getByRole('link').click();
@@ -194,7 +148,7 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
   await expect(page).toHaveURL(new RegExp(`/monitor/${delta.id}$`));
 
   // Remove them all: the last removal leads to `/` and the empty state.
-  for (const name of [`HTTP:Delta`, 'ICMP:Charlie', `${targetUrl}/bravo`]) {
+  for (const name of [`HTTP:Delta`, 'ICMP:Charlie', `${target.url}/bravo`]) {
     await openMenu(page, name);
     await page.getByRole('menuitem', { name: 'Remove' }).click();
     await confirm.getByRole('button', { name: 'Remove' }).click();
@@ -206,7 +160,7 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
 
 test('Remove is disabled for a protected monitor', async ({ page }) => {
   await verifiedUser(page, 'dash-protected');
-  const kept = await createMonitor(page, { url: `${targetUrl}/kept`, alias: 'Kept' });
+  const kept = await createMonitor(page, { url: `${target.url}/kept`, alias: 'Kept' });
   const db = await database();
   try {
     await db.query('UPDATE monitors SET is_protected = true WHERE id = $1', [kept.id]);
@@ -222,8 +176,8 @@ test('Remove is disabled for a protected monitor', async ({ page }) => {
 test('under 850 px the list and the detail take turns, with a way back', async ({ page }) => {
   test.setTimeout(90_000);
   await verifiedUser(page, 'dash-phone');
-  const first = await createMonitor(page, { url: `${targetUrl}/first`, alias: 'First' });
-  const second = await createMonitor(page, { url: `${targetUrl}/second`, alias: 'Second' });
+  const first = await createMonitor(page, { url: `${target.url}/first`, alias: 'First' });
+  const second = await createMonitor(page, { url: `${target.url}/second`, alias: 'Second' });
   await seedFigures(second.id, first.id);
 
   await page.setViewportSize(sizes[1]);

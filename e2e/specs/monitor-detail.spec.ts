@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import pg from 'pg';
 import { verifiedUser } from '../support/accounts';
+import { api } from '../support/api';
+import { database } from '../support/database';
+import { loopbackTarget } from '../support/loopback-target';
+import { atEachSize, shotPath, sizes } from '../support/screenshots';
 
 /**
  * The monitor detail panel against the real server: an HTTP monitor of a target on loopback, checked
@@ -14,71 +13,24 @@ import { verifiedUser } from '../support/accounts';
 
 const HISTORY_TEXT = "You can't see the history for this day.";
 const DAY_MS = 86_400_000;
-const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 
-let target: http.Server;
-let targetUrl = '';
-
-test.beforeAll(async () => {
-  target = http.createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/plain' });
-    response.end('ok');
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
-
-/** The e2e server's database: its DATABASE_URL, or the embedded cluster in its DATA_DIR. */
-async function database(): Promise<pg.Client> {
-  const environment = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
-  let url = environment.DATABASE_URL;
-  if (!url) {
-    const password = (await fs.readFile(path.join(environment.DATA_DIR ?? '', 'postgres-password'), 'utf8')).trim();
-    url = `postgres://postgres:${password}@127.0.0.1:${environment.EMBEDDED_POSTGRES_PORT}/paydar`;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
-
-/** Calls the API as the signed-in user of `page`, with the session key the app keeps. */
-async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const key = await page.evaluate(() => localStorage.getItem('paydar.token'));
-  expect(key, 'a stored session key').toBeTruthy();
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Token ${key}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
+const target = loopbackTarget('/health');
 
 /**
  * Saves the page at each size. The dashboard lays the panel out anew across 850 px, which closes a
  * popup, so `open` (which opens one and waits for it) runs at each size, and the popup is closed after.
  */
 async function shoot(page: Page, name: string, open?: (page: Page) => Promise<Locator>) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
+  await atEachSize(page, async (size) => {
     await page.waitForTimeout(250);
     const popup = await open?.(page);
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(shotsDir, `detail-${name}-${size.name}.png`), fullPage: !popup });
+    await page.screenshot({ path: shotPath(`detail-${name}-${size.name}`), fullPage: !popup });
     if (popup) {
       await page.keyboard.press('Escape');
       await expect(popup).toHaveCount(0);
     }
-  }
-  await page.setViewportSize(sizes[0]);
+  });
   await page.waitForTimeout(150);
 }
 
@@ -114,7 +66,7 @@ test('the monitor detail: data, popups, drawers, plan history and the toggle', a
   const probers = (await api(page, 'GET', '/api/v1/probers/')) as { results: Array<{ id: number }> };
   const created = (await api(page, 'POST', '/api/v1/monitors/', {
     protocol_type: 'HTTP',
-    url: targetUrl,
+    url: target.url,
     period: 300,
     apdex: 0.5,
     probers: probers.results.slice(0, 1).map((prober) => prober.id),
@@ -125,10 +77,10 @@ test('the monitor detail: data, popups, drawers, plan history and the toggle', a
   await page.goto(`/monitor/${created.id}`);
   const detail = detailOf(page);
   await expect(
-    detail.getByText(`Paydar is monitoring ${targetUrl}. It may take a few minutes, thank you for your patience.`),
+    detail.getByText(`Paydar is monitoring ${target.url}. It may take a few minutes, thank you for your patience.`),
   ).toBeVisible();
   await expect(badge(detail, 'Disable')).toBeVisible();
-  await expect(detail.getByRole('link', { name: targetUrl })).toHaveAttribute('target', '_blank');
+  await expect(detail.getByRole('link', { name: target.url })).toHaveAttribute('target', '_blank');
   await shoot(page, 'no-data');
 
   // Enabling puts the monitor in the built-in prober's schedule: its first check comes within seconds.
@@ -155,16 +107,16 @@ test('the monitor detail: data, popups, drawers, plan history and the toggle', a
   // The wide layout scrolls the panel in place: a tall window shows every section at once.
   await page.setViewportSize({ width: 1280, height: 2200 });
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, 'detail-with-data-desktop-tall.png') });
+  await page.screenshot({ path: shotPath('detail-with-data-desktop-tall') });
   await page.setViewportSize(sizes[0]);
 
   // Command: the shell line of the check, copied.
   await detail.getByRole('button', { name: 'Command' }).click();
   const command = page.getByRole('dialog', { name: 'Command' });
-  await expect(command.getByText(targetUrl)).toBeVisible();
+  await expect(command.getByText(target.url)).toBeVisible();
   await command.getByRole('button', { name: 'Copy' }).click();
   await expect(command.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(targetUrl);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(target.url);
   await page.keyboard.press('Escape');
   await expect(command).toHaveCount(0);
   await shoot(page, 'command', (p) => openPopup(p, 'Command', 'Command'));
@@ -237,7 +189,7 @@ test('the monitor detail: data, popups, drawers, plan history and the toggle', a
   await expect(datePopup).toHaveCount(0);
   await expect(detail.getByText(/\(UTC\)$/)).toBeVisible();
   await expect(detail.getByText('Now', { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: path.join(shotsDir, 'detail-past-day-desktop.png') });
+  await page.screenshot({ path: shotPath('detail-past-day-desktop') });
   await detail.getByRole('button', { name: 'Go Today' }).click();
   await expect(detail.getByRole('button', { name: 'Refresh' })).toBeVisible();
   await expect(detail.getByText('Now', { exact: true })).toBeVisible();
@@ -249,5 +201,5 @@ test('the monitor detail: data, popups, drawers, plan history and the toggle', a
   await page.reload();
   await expect(badge(detailOf(page), 'Disable')).toBeVisible();
   const saved = (await api(page, 'GET', `/api/v1/monitors/${created.id}/`)) as { is_enabled: boolean; url: string };
-  expect(saved).toMatchObject({ is_enabled: false, url: targetUrl });
+  expect(saved).toMatchObject({ is_enabled: false, url: target.url });
 });

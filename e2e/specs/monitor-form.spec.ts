@@ -1,8 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
+import { api } from '../support/api';
+import { loopbackTarget } from '../support/loopback-target';
+import { atEachSize, shotPath, sizes } from '../support/screenshots';
 
 /**
  * The Add and Edit monitor popups (spec §2, §5) against the real server: a verified Free-plan user
@@ -11,25 +11,15 @@ import { verifiedUser } from '../support/accounts';
  * desktop and phone widths go to e2e/screenshots/.
  */
 
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-
 async function shoot(page: Page, name: string) {
   await page.waitForTimeout(250);
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+  await page.screenshot({ path: shotPath(name) });
 }
 
 /** The open popup at each width (the empty dashboard keeps it open while the window narrows). */
 async function shootAtEachSize(page: Page, name: string) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await shoot(page, `${name}-${size.name}`);
-  }
-  await page.setViewportSize(sizes[0]);
+  await atEachSize(page, (size) => shoot(page, `${name}-${size.name}`));
 }
 
 /** Picks an option of a Mantine select by the field's label. */
@@ -38,26 +28,12 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function apiMonitors(page: Page): Promise<{ id: number; url: string | null; alias: string | null }[]> {
-  const token = await page.evaluate(() => localStorage.getItem('paydar.token'));
-  expect(token).toBeTruthy();
-  const response = await page.request.get('/api/v1/monitors/', { headers: { Authorization: `Token ${token}` } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).results;
+async function apiMonitors(page: Page) {
+  type Listed = { id: number; url: string | null; alias: string | null };
+  return (await api<{ results: Listed[] }>(page, 'GET', '/api/v1/monitors/')).results;
 }
 
-let target: http.Server;
-let targetUrl: string;
-
-test.beforeAll(async () => {
-  target = http.createServer((_, response) => response.end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
+const target = loopbackTarget('/');
 
 test('add an HTTP monitor, meeting the required-field and plan-limit notices, then edit its alias', async ({
   page,
@@ -91,7 +67,7 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   await expect(page.getByText('Please fill all fields.', { exact: true })).toBeVisible();
 
   // Below the Free plan's minimum period: the plan's text, with Upgrade Plan opening the plans.
-  await dialog.getByRole('textbox', { name: 'URL' }).fill(targetUrl);
+  await dialog.getByRole('textbox', { name: 'URL' }).fill(target.url);
   await choose(page, 'Period', '1 min');
   await dialog.getByRole('button', { name: 'Add Monitor' }).click();
   await expect(page.getByText("You can't select fewer than 5 min", { exact: true })).toBeVisible();
@@ -111,7 +87,7 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   await expect(page).toHaveURL(/\/monitor\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const [created] = await apiMonitors(page);
-  expect(created).toMatchObject({ id, url: targetUrl, alias: 'Loopback', protocol_type: 'HTTP', period: 300 });
+  expect(created).toMatchObject({ id, url: target.url, alias: 'Loopback', protocol_type: 'HTTP', period: 300 });
 
   // The add form of a DNS monitor, from the list's Add Monitor button. On a phone the list is at /
   // (a monitor's page shows only its detail), so each width opens the popup afresh there.
@@ -143,7 +119,7 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
     await expect(dialog.getByRole('heading', { name: 'Edit Monitor' })).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Protocol' })).toHaveValue('HTTP(S)');
     await expect(dialog.getByRole('textbox', { name: 'Protocol' })).toHaveAttribute('readonly', '');
-    await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveValue(targetUrl);
+    await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveValue(target.url);
     await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveAttribute('readonly', '');
     await expect(dialog.getByRole('textbox', { name: 'Alias' })).toHaveValue('Loopback');
     await dialog.getByRole('textbox', { name: 'Alias' }).fill('Loopback renamed');
@@ -159,5 +135,5 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   await expect(page.getByText('Your monitor edited successfully!', { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const [edited] = await apiMonitors(page);
-  expect(edited).toMatchObject({ id, url: targetUrl, alias: 'Loopback renamed' });
+  expect(edited).toMatchObject({ id, url: target.url, alias: 'Loopback renamed' });
 });

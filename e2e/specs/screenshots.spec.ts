@@ -1,27 +1,11 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
+import { shootAtEachSize as shoot, shotPath } from '../support/screenshots';
 
 /**
  * Every Foundation screen at desktop and phone widths against the real server, saved under
  * e2e/screenshots/ to be looked at. The assertions only make sure each screen has rendered.
  */
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-
-const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-
-async function shoot(page: Page, name: string) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(sizes[0]);
-}
-
 test('guest screens', async ({ page }) => {
   const screens: Array<[string, string, string]> = [
     ['login', '/login', 'Forget Password?'],
@@ -52,7 +36,7 @@ test('signed-in screens', async ({ page }) => {
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'LogOut' })).toBeVisible();
-  await page.screenshot({ path: path.join(shotsDir, 'user-menu-desktop.png') });
+  await page.screenshot({ path: shotPath('user-menu-desktop') });
   await page.getByRole('menuitem', { name: 'Upgrade Plan' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByText('Enterprise').first()).toBeVisible();

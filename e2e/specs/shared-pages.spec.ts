@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { Monitor } from '../../packages/contracts/src/monitors';
 import { logIn, verifiedUser } from '../support/accounts';
+import { shootAtEachSize } from '../support/screenshots';
 import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } from '../support/seed-results';
 
 /**
@@ -11,21 +11,9 @@ import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 
 /** Saves the page at both sizes, once each size's charts have been drawn again. */
-async function shoot(page: Page, name: string) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(sizes[0]);
-}
+const shoot = (page: Page, name: string) => shootAtEachSize(page, name, 400);
 
 const CHARTS = [
   'chart-hourly-apdex',

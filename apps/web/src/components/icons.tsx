@@ -81,3 +81,18 @@ export const MonitorIcon = (props: IconProps) => (
     <path d="M7 20h10M9 16v4M15 16v4M7 10h2l1.5-2 2 4 1.5-2h3" />
   </Icon>
 );
+
+export const RefreshIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
+  </Icon>
+);
+
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="6" r="2.5" />
+    <circle cx="18" cy="18" r="2.5" />
+    <path d="m8.2 10.9 7.6-3.8M8.2 13.1l7.6 3.8" />
+  </Icon>
+);

@@ -10,19 +10,23 @@ import { setRuntimeConfig } from '@/config/runtime-config';
 import { endSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 
+/** A `matchMedia` answer for jsdom, which has none: `matches` as given, listeners ignored. */
+function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+}
+
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, false);
 }
 if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {
@@ -79,11 +83,29 @@ export function stubFetch(answer: (url: string, init: RequestInit) => { status?:
   return fetchMock;
 }
 
-export function renderWithProviders(ui: ReactNode) {
-  return render(
-    <MantineProvider>
+/** Screen width for Mantine's useMediaQuery: `matches` follows min-width queries. */
+export function setScreenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return mediaQueryList(query, min ? width >= Number(min[1]) : false);
+  });
+}
+
+export interface ProviderOptions {
+  /** Mantine's `test` environment: no transitions, so option lists and popups open at once. */
+  mantineEnv?: 'default' | 'test';
+}
+
+/** The providers the app wraps every screen in: Mantine with notifications, and the query client. */
+export function withProviders(ui: ReactNode, { mantineEnv }: ProviderOptions = {}) {
+  return (
+    <MantineProvider env={mantineEnv}>
       <Notifications />
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}) {
+  return render(withProviders(ui, options));
 }

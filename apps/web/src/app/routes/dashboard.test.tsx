@@ -3,19 +3,13 @@ import type { Monitor } from '@paydar/contracts/monitors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildMetric,
-  buildMonitor,
-  buildSubscription,
-  giveListHeight,
-  page,
-  setScreenWidth,
-} from '@/features/monitors/components/list/list-test-builders';
+import { giveListHeight } from '@/features/monitors/components/list/list-test-builders';
 import { resetMonitorListState } from '@/features/monitors/hooks/use-monitor-list-state';
 import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { buildGoldSubscription, buildMetric, buildMonitor, page } from '@/testing/monitor-builders';
+import { buildProfile, renderWithProviders, setScreenWidth, stubFetch } from '@/testing/test-utils';
 import DashboardRoute from './dashboard';
 
 // The detail panel and the form are other screens' work: here only where the dashboard puts them.
@@ -56,7 +50,8 @@ function stubApi({ monitors = [older, newest, middle], groups = false, listDelay
       list = list.filter((monitor) => monitor.id !== Number(remove[1]));
       return { status: 204 };
     }
-    if (path === '/api/v1/users/subscriptions') return { body: page([buildSubscription({ MONITOR_GROUP: groups })]) };
+    if (path === '/api/v1/users/subscriptions')
+      return { body: page([buildGoldSubscription({ MONITOR_GROUP: groups })]) };
     return { status: 404, body: { detail: 'Not found.' } };
   });
   if (listDelay) {

@@ -2,9 +2,11 @@ import { Alert, Button, Container } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Monitor } from '@paydar/contracts/monitors';
 import { hasMonitorGroups } from '@paydar/domain/monitor-filter';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { metricQueryOptions } from '@/features/monitors/api/get-metric';
 import { useMonitors } from '@/features/monitors/api/get-monitors';
 import { MonitorDetail } from '@/features/monitors/components/detail/monitor-detail';
 import { MonitorFormModal } from '@/features/monitors/components/form/monitor-form-modal';
@@ -50,6 +52,11 @@ export default function DashboardRoute() {
 
   const list = monitors.data;
   const id = parseId(params.id);
+  // A link to a monitor names it: ask for its figures now, alongside the list, not after it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (verified && id !== undefined) void queryClient.prefetchQuery(metricQueryOptions(id, 'today'));
+  }, [verified, id, queryClient]);
   const selected = id === undefined ? undefined : list?.find((monitor) => monitor.id === id);
   const first = list?.[0];
 

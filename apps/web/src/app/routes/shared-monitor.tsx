@@ -1,7 +1,6 @@
-import { AppShell, Box, Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
-import { Suspense } from 'react';
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Logo } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
 import { useSharedMonitor } from '@/features/monitors/api/get-shared-monitor';
@@ -10,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthStatus } from '../guards';
 import { AppLayout } from '../layout/app-layout';
 import { HEADER_ROW_HEIGHT } from '../layout/header';
+import { PageFrame } from '../layout/page-frame';
 
 /** The prefix of plain share links; a custom link's prefix is the owner's organization. */
 const SYMLINK_PREFIX = 'symlink';
@@ -22,18 +22,7 @@ export function SharedLayout() {
   const status = useAuthStatus();
   if (status === 'loading') return <PageLoader />;
   if (status !== 'signed-out') return <AppLayout />;
-  return (
-    <AppShell header={{ height: HEADER_ROW_HEIGHT }} padding={{ base: 'sm', sm: 'lg' }}>
-      <AppShell.Header>
-        <PublicHeader />
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
-  );
+  return <PageFrame header={<PublicHeader />} headerHeight={HEADER_ROW_HEIGHT} />;
 }
 
 function PublicHeader() {

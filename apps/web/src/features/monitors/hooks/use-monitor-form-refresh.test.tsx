@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { clearSession, setSessionToken } from '@/lib/session-store';
+import { buildMetric, buildShopMonitor, page } from '@/testing/monitor-builders';
 import { stubFetch } from '@/testing/test-utils';
 import { metricQueryKey } from '../api/get-metric';
 import { monitorsQueryOptions } from '../api/get-monitors';
-import { buildMetric, buildMonitor, page } from '../components/form/form-test-builders';
 import {
   cancelRefreshesAfterCreation,
   pendingRefreshCount,
@@ -25,13 +25,13 @@ describe('refresh 30 seconds after creation (spec §4)', () => {
 
   function stubApi() {
     return stubFetch((url) =>
-      url.includes('/metric') ? { body: buildMetric({ last_status_code: 204 }) } : { body: page([buildMonitor()]) },
+      url.includes('/metric') ? { body: buildMetric({ last_status_code: 204 }) } : { body: page([buildShopMonitor()]) },
     );
   }
 
   it('fetches the metric without cache after 30 s, stores it and reloads the list', async () => {
     const fetchMock = stubApi();
-    queryClient.setQueryData(monitorsQueryOptions().queryKey, page([buildMonitor()]));
+    queryClient.setQueryData(monitorsQueryOptions().queryKey, page([buildShopMonitor()]));
     scheduleRefreshAfterCreation(queryClient, 7);
     expect(REFRESH_AFTER_CREATION_MS).toBe(30_000);
 
@@ -72,7 +72,7 @@ describe('refresh 30 seconds after creation (spec §4)', () => {
 
   it('a failed fetch stays silent and still reloads the list', async () => {
     stubFetch(() => ({ status: 500, body: { detail: 'boom' } }));
-    queryClient.setQueryData(monitorsQueryOptions().queryKey, page([buildMonitor()]));
+    queryClient.setQueryData(monitorsQueryOptions().queryKey, page([buildShopMonitor()]));
     scheduleRefreshAfterCreation(queryClient, 7);
     await vi.advanceTimersByTimeAsync(REFRESH_AFTER_CREATION_MS);
     await vi.waitFor(() =>

@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import type { Metric } from '@paydar/contracts/metrics';
 import { HISTORY_BLOCKED_TEXT } from '@paydar/domain/history';
 import { DAY_MS } from '@paydar/domain/time';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
-import { buildMetric, buildMonitor, buildSubscription, page } from '../form/form-test-builders';
+import { buildMetric, buildShopMonitor, buildSubscription, page } from '@/testing/monitor-builders';
+import { renderWithProviders, stubFetch, withProviders } from '@/testing/test-utils';
 import { chooseDay } from './day-choice';
 import { DetailHeader, detailStatus, REFRESH_HINT } from './detail-header';
 import { MonitorDetail, NO_DATA_REFRESH_DELAY_MS } from './monitor-detail';
@@ -46,15 +43,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-/** What renderWithProviders wraps a screen in, for a rerender. */
-const withProviders = (ui: ReactNode) => (
-  <MantineProvider>
-    <Notifications />
-    <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-  </MantineProvider>
-);
-
-const monitor = buildMonitor({
+const monitor = buildShopMonitor({
   id: 7,
   url: 'https://shop.example.test/health',
   alias: null,

@@ -1,10 +1,11 @@
 import { Box, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
-import { isShortDowntime } from '@paydar/domain/downtimes';
 import { formatSeconds } from '@paydar/domain/format';
 import { DAY_MS } from '@paydar/domain/time';
 import { useState } from 'react';
+import { STATUS_COLOURS } from '@/components/chart/palette';
 import type { MetricDay } from '../../api/get-metric';
+import { metricTimeline } from '../metric-timeline';
 import { SectionCard } from '../sections/section-card';
 import { formatDetailTime, shownDayStart } from './detail-time';
 
@@ -83,12 +84,12 @@ const SMALL_MARK_PX = 3;
 function DayTimeline({ metric, day }: UptimeSectionProps) {
   const start = shownDayStart(day, metric.fetch_time);
   const end = start + DAY_MS;
+  const { segments, marks } = metricTimeline(metric, start);
   const now = Date.parse(metric.fetch_time);
-  const firstCheck = metric.first_check_at === null ? end : Date.parse(metric.first_check_at);
-  const watchedFrom = Math.min(end, Math.max(start, firstCheck));
-  const watchedTo = Math.max(watchedFrom, Math.min(end, now));
-  const percent = (instant: number) => `${((Math.min(end, Math.max(start, instant)) - start) / DAY_MS) * 100}%`;
-  const width = (from: number, to: number) => `${((Math.max(from, to) - from) / DAY_MS) * 100}%`;
+  const until = (to: number) =>
+    to >= Math.min(end, now) && metric.downtimes.some((row) => row.to_time === null)
+      ? 'Now'
+      : formatDetailTime(to, day);
   return (
     <Box>
       <Box
@@ -96,41 +97,46 @@ function DayTimeline({ metric, day }: UptimeSectionProps) {
         aria-label={`Timeline of the day: ${metric.downtimes.length} downtimes`}
         pos="relative"
         h={18}
-        bg="gray.2"
-        style={{ borderRadius: 4, overflow: 'hidden' }}
+        style={{ borderRadius: 4, overflow: 'hidden', background: STATUS_COLOURS.none }}
       >
-        <Box
-          pos="absolute"
-          top={0}
-          bottom={0}
-          bg="teal.5"
-          style={{ left: percent(watchedFrom), width: width(watchedFrom, watchedTo) }}
-        />
-        {metric.downtimes.map((row) => {
-          const from = Math.max(start, Date.parse(row.from_time));
-          const to = Math.min(end, row.to_time === null ? now : Date.parse(row.to_time));
-          const label = `${formatDetailTime(row.from_time, day)} – ${
-            row.to_time === null ? 'Now' : formatDetailTime(row.to_time, day)
-          } (${formatSeconds(row.duration)})`;
-          const small = isShortDowntime(row.duration);
-          return (
-            <Tooltip key={row.from_time} label={label} withArrow>
+        {segments.map((segment) =>
+          segment.status === 'none' ? null : (
+            <Tooltip
+              key={segment.from}
+              disabled={segment.status !== 'down'}
+              label={`${formatDetailTime(segment.from, day)} – ${until(segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
+              withArrow
+            >
               <Box
-                data-small={small || undefined}
+                data-status={segment.status}
                 pos="absolute"
-                top={small ? 3 : 0}
-                bottom={small ? 3 : 0}
-                bg="red.6"
+                top={0}
+                bottom={0}
                 style={{
-                  left: percent(from),
-                  width: small ? SMALL_MARK_PX : width(from, to),
-                  minWidth: SMALL_MARK_PX,
-                  borderRadius: small ? 2 : 0,
+                  left: `${segment.offset * 100}%`,
+                  width: `${segment.width * 100}%`,
+                  background: STATUS_COLOURS[segment.status],
                 }}
               />
             </Tooltip>
-          );
-        })}
+          ),
+        )}
+        {marks.map((mark) => (
+          <Tooltip key={mark.at} label={`${formatDetailTime(mark.at, day)} (${formatSeconds(mark.seconds)})`} withArrow>
+            <Box
+              data-small
+              pos="absolute"
+              top={3}
+              bottom={3}
+              style={{
+                left: `${mark.offset * 100}%`,
+                width: SMALL_MARK_PX,
+                borderRadius: 2,
+                background: STATUS_COLOURS.down,
+              }}
+            />
+          </Tooltip>
+        ))}
       </Box>
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">

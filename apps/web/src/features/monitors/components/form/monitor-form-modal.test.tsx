@@ -1,28 +1,28 @@
 // @vitest-environment jsdom
 
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import type { Profile } from '@paydar/contracts/accounts';
 import type { Monitor } from '@paydar/contracts/monitors';
 import type { PlanSpecifications } from '@paydar/contracts/plans';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlansPopupHost } from '@/app/layout/plans-popup-host';
 import { profileQueryKey } from '@/lib/auth';
+import { closePlansPopup } from '@/lib/plans-popup';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildProfile, stubFetch } from '@/testing/test-utils';
-import { metricQueryKey } from '../../api/get-metric';
-import { cancelRefreshesAfterCreation, pendingRefreshCount } from '../../hooks/use-monitor-form-refresh';
 import {
   buildMetric,
-  buildMonitor,
   buildProber,
+  buildShopMonitor,
   buildSubscription,
   freeSpecifications,
   page,
-} from './form-test-builders';
+} from '@/testing/monitor-builders';
+import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { metricQueryKey } from '../../api/get-metric';
+import { cancelRefreshesAfterCreation, pendingRefreshCount } from '../../hooks/use-monitor-form-refresh';
 import { MonitorFormModal } from './monitor-form-modal';
 
 const probers = [
@@ -58,7 +58,7 @@ function stubApi(
     calls.push(call);
     const path = new URL(url).pathname;
     if (call.method === 'POST' || call.method === 'PUT') {
-      return options.save?.(call) ?? { body: buildMonitor({ id: 42, ...(call.body as object), probers: [] }) };
+      return options.save?.(call) ?? { body: buildShopMonitor({ id: 42, ...(call.body as object), probers: [] }) };
     }
     if (path === '/api/v1/probers/') return { body: page(probers) };
     if (path === '/api/v1/users/subscriptions')
@@ -83,25 +83,23 @@ function Location() {
 function renderModal(props: { monitor?: Monitor; onClose?: () => void; onSaved?: (monitor: Monitor) => void } = {}) {
   const onClose = props.onClose ?? vi.fn();
   // Mantine's test environment: no transitions, so option lists open at once.
-  const view = render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route
-              path="*"
-              element={
-                <>
-                  <Location />
-                  <MonitorFormModal opened onClose={onClose} monitor={props.monitor} onSaved={props.onSaved} />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const view = renderWithProviders(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <Location />
+              <MonitorFormModal opened onClose={onClose} monitor={props.monitor} onSaved={props.onSaved} />
+              {/* The app layout's one Plans popup, which Upgrade Plan opens. */}
+              <PlansPopupHost />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+    { mantineEnv: 'test' },
   );
   return { ...view, onClose };
 }
@@ -137,6 +135,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => signIn());
 afterEach(() => {
+  closePlansPopup();
   cancelRefreshesAfterCreation();
   // Toasts live in a module-level store that outlasts each rendered tree.
   act(() => notifications.clean());
@@ -276,7 +275,7 @@ describe('Edit Monitor', () => {
   it('shows protocol and address read-only, with the monitor’s values', async () => {
     stubApi();
     renderModal({
-      monitor: buildMonitor({ http_method: 'POST', http_body: '{"a":1}', period: 600, alias: 'Shop' }),
+      monitor: buildShopMonitor({ http_method: 'POST', http_body: '{"a":1}', period: 600, alias: 'Shop' }),
     });
     await dialog();
     expect(screen.getByRole('heading', { name: 'Edit Monitor' })).toBeTruthy();
@@ -294,7 +293,7 @@ describe('Edit Monitor', () => {
   it('saves with PUT, toasts and closes', async () => {
     const api = stubApi();
     const onSaved = vi.fn();
-    const { onClose } = renderModal({ monitor: buildMonitor({ id: 7 }), onSaved });
+    const { onClose } = renderModal({ monitor: buildShopMonitor({ id: 7 }), onSaved });
     await dialog();
     fireEvent.change(screen.getByRole('textbox', { name: 'Alias' }), { target: { value: 'Renamed' } });
     submit();
@@ -313,7 +312,7 @@ describe('Edit Monitor', () => {
 
   it('keeps a protected monitor’s switch fixed', async () => {
     stubApi();
-    renderModal({ monitor: buildMonitor({ is_protected: true }) });
+    renderModal({ monitor: buildShopMonitor({ is_protected: true }) });
     await dialog();
     expect(screen.getByRole('switch', { name: /^Enabled/ })).toHaveProperty('disabled', true);
     expect(screen.getByText('A protected monitor cannot be switched off.')).toBeTruthy();
@@ -387,7 +386,7 @@ describe('validation', () => {
   it('at the plan’s monitor count, adding shows the count limit', async () => {
     const api = stubApi({
       plan: freeSpecifications,
-      monitors: Array.from({ length: 5 }, (_, index) => buildMonitor({ id: index + 1 })),
+      monitors: Array.from({ length: 5 }, (_, index) => buildShopMonitor({ id: index + 1 })),
     });
     renderModal();
     await dialog();

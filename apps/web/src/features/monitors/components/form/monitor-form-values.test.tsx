@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { buildMonitor, buildProber } from './form-test-builders';
+import { buildProber, buildShopMonitor } from '@/testing/monitor-builders';
 import {
   alertChannelKey,
   defaultFormValues,
@@ -100,7 +100,7 @@ describe('what is sent', () => {
   });
 
   it('an edited monitor comes back unchanged', () => {
-    const monitor = buildMonitor({
+    const monitor = buildShopMonitor({
       http_method: 'PUT',
       http_body: 'x',
       http_headers: [{ key: 'A', value: 'b' }],

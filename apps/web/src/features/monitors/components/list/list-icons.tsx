@@ -8,12 +8,6 @@ export const SearchIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const RefreshIcon = (props: IconProps) => (
-  <Icon size={16} {...props}>
-    <path d="M20 11A8 8 0 0 0 5.3 7M4 4v4h4M4 13a8 8 0 0 0 14.7 4M20 20v-4h-4" />
-  </Icon>
-);
-
 export const DotsIcon = (props: IconProps) => (
   <Icon size={16} {...props}>
     <circle cx="12" cy="5" r="1" />
@@ -25,15 +19,6 @@ export const DotsIcon = (props: IconProps) => (
 export const EditIcon = (props: IconProps) => (
   <Icon size={16} {...props}>
     <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />
-  </Icon>
-);
-
-export const ShareIcon = (props: IconProps) => (
-  <Icon size={16} {...props}>
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="6" r="3" />
-    <circle cx="18" cy="18" r="3" />
-    <path d="m8.7 10.7 6.6-3.4M8.7 13.3l6.6 3.4" />
   </Icon>
 );
 

@@ -6,9 +6,10 @@ import { DISABLED_TEXT, lastResult, type MonitorStatus, monitorStatus } from '@p
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { STATUS_COLOURS } from '@/components/chart/palette';
+import { ShareIcon } from '@/components/icons';
 import { useListItemMetric } from '../../hooks/use-list-item-metric';
 import { ApdexBars } from './apdex-bars';
-import { DotsIcon, EditIcon, ShareIcon, TrashIcon } from './list-icons';
+import { DotsIcon, EditIcon, TrashIcon } from './list-icons';
 import { UptimeStrip } from './uptime-strip';
 
 /** Height of one list item, gap included: the virtualizer places items by it. */
@@ -146,7 +147,7 @@ export const MonitorListItem = memo(function MonitorListItem({
           <Menu.Item leftSection={<EditIcon />} onClick={() => onAction('edit', monitor)}>
             Edit
           </Menu.Item>
-          <Menu.Item leftSection={<ShareIcon />} onClick={() => onAction('share', monitor)}>
+          <Menu.Item leftSection={<ShareIcon size={16} />} onClick={() => onAction('share', monitor)}>
             Share
           </Menu.Item>
           <Menu.Item

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, CloseButton, Group, MultiSelect, Pill, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { MonitorFilters } from '@paydar/domain/monitor-filter';
-import { PlusIcon } from '@/components/icons';
-import { FilterIcon, RefreshIcon, SearchIcon } from './list-icons';
+import { PlusIcon, RefreshIcon } from '@/components/icons';
+import { FilterIcon, SearchIcon } from './list-icons';
 
 const MAX_SHOWN_GROUPS = 3;
 
@@ -51,7 +51,7 @@ export function MonitorListToolbar({
             onClick={onRefresh}
             loading={refreshing}
           >
-            <RefreshIcon />
+            <RefreshIcon size={16} />
           </ActionIcon>
         </Tooltip>
         <Button leftSection={<PlusIcon size={16} />} onClick={onAdd} disabled={!canAdd} style={{ flex: 'none' }}>

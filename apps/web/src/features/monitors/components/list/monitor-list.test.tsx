@@ -7,10 +7,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
+import { buildMetric, buildMonitor } from '@/testing/monitor-builders';
 import { renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { monitorsQueryOptions } from '../../api/get-monitors';
 import { resetMonitorListState } from '../../hooks/use-monitor-list-state';
-import { buildMetric, buildMonitor, giveListHeight } from './list-test-builders';
+import { giveListHeight } from './list-test-builders';
 import { MonitorList, type MonitorListProps } from './monitor-list';
 import { LIST_ITEM_HEIGHT } from './monitor-list-item';
 

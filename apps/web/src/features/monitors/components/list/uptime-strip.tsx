@@ -1,8 +1,9 @@
 import type { Metric } from '@paydar/contracts/metrics';
-import { DAY_MS, utcDayStart } from '@paydar/domain/time';
-import { type TimelineStatus, uptimeTimeline } from '@paydar/domain/timeline';
+import { utcDayStart } from '@paydar/domain/time';
+import type { TimelineStatus } from '@paydar/domain/timeline';
 import { memo, useMemo } from 'react';
 import { STATUS_COLOURS } from '@/components/chart/palette';
+import { metricTimeline } from '../metric-timeline';
 
 const SEGMENT_COLOURS: Record<TimelineStatus, string> = STATUS_COLOURS;
 
@@ -23,17 +24,10 @@ function describe(metric: Metric | undefined): string {
  * Plain positioned divs: a thousand list items must stay cheap to draw.
  */
 export const UptimeStrip = memo(function UptimeStrip({ metric }: UptimeStripProps) {
-  const timeline = useMemo(() => {
-    if (!metric) return null;
-    const now = Date.parse(metric.fetch_time);
-    const start = utcDayStart(now);
-    const downtimes = metric.downtimes.map((row) => ({
-      from: Date.parse(row.from_time),
-      to: row.to_time === null ? null : Date.parse(row.to_time),
-    }));
-    const since = metric.first_check_at === null ? null : Date.parse(metric.first_check_at);
-    return uptimeTimeline(downtimes, { start, end: start + DAY_MS }, now, since);
-  }, [metric]);
+  const timeline = useMemo(
+    () => (metric ? metricTimeline(metric, utcDayStart(Date.parse(metric.fetch_time))) : null),
+    [metric],
+  );
   const label = describe(metric);
   return (
     <div

@@ -1,8 +1,9 @@
-import { Center, Skeleton, Text } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { useMemo } from 'react';
 import { Chart } from '@/components/chart/chart';
 import { useProbers } from '../../api/get-probers';
 import { useRawRange } from '../../api/get-raw-metrics';
+import { EmptySection } from './empty-section';
 import { rawChartOption, rawChartRange, rawSeries } from './response-time-data';
 
 const HEIGHT = 280;
@@ -23,10 +24,10 @@ export function RawDataChart({ monitorId, lastCheckAt }: RawDataChartProps) {
     return rawChartOption(rawSeries(raw.data, names), range);
   }, [raw.data, probers.data, range]);
 
-  if (!range) return <Message text="No checks yet: the raw data chart appears after the first check." />;
-  if (raw.isError) return <Message text="The raw data could not be loaded." />;
+  if (!range) return <EmptySection text="No checks yet: the raw data chart appears after the first check." />;
+  if (raw.isError) return <EmptySection text="The raw data could not be loaded." />;
   if (!option) return <Skeleton height={HEIGHT} radius="sm" data-testid="raw-data-loading" />;
-  if (!raw.data?.length) return <Message text="No raw data in the 24 hours up to the last check." />;
+  if (!raw.data?.length) return <EmptySection text="No raw data in the 24 hours up to the last check." />;
   return (
     <Chart
       option={option}
@@ -34,15 +35,5 @@ export function RawDataChart({ monitorId, lastCheckAt }: RawDataChartProps) {
       ariaLabel="Probe durations per prober over the last 24 hours"
       testId="chart-raw-data"
     />
-  );
-}
-
-function Message({ text }: { text: string }) {
-  return (
-    <Center h={80}>
-      <Text size="sm" c="dimmed">
-        {text}
-      </Text>
-    </Center>
   );
 }

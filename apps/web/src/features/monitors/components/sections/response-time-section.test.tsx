@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, stubFetch, withProviders } from '@/testing/test-utils';
 import { ResponseTimeSection } from './response-time-section';
 
 const byResponseTime: Metric['by_response_time'] = {
@@ -62,13 +60,10 @@ describe('ResponseTimeSection', () => {
     queryClient.clear();
     const fetchMock = answerRaw();
     // rerender replaces the whole tree, so the providers come along.
-    const section = (monitorId: number, lastCheckAt: string) => (
-      <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <ResponseTimeSection byResponseTime={byResponseTime} apdexSeconds={0.5} raw={{ monitorId, lastCheckAt }} />
-        </QueryClientProvider>
-      </MantineProvider>
-    );
+    const section = (monitorId: number, lastCheckAt: string) =>
+      withProviders(
+        <ResponseTimeSection byResponseTime={byResponseTime} apdexSeconds={0.5} raw={{ monitorId, lastCheckAt }} />,
+      );
     const view = render(section(7, '2024-03-05T10:00:00.000Z'));
     fireEvent.click(screen.getByRole('switch', { name: 'Raw data' }));
     await waitFor(() => expect(rawCalls(fetchMock)).toHaveLength(4));

@@ -1,0 +1,16 @@
+import type { Metric } from '@paydar/contracts/metrics';
+import { DAY_MS } from '@paydar/domain/time';
+import { type UptimeTimeline, uptimeTimeline } from '@paydar/domain/timeline';
+
+/** The uptime timeline of the UTC day starting at `dayStart`, from a metric answer (list strip and detail). */
+export function metricTimeline(
+  metric: Pick<Metric, 'downtimes' | 'first_check_at' | 'fetch_time'>,
+  dayStart: number,
+): UptimeTimeline {
+  const downtimes = metric.downtimes.map((row) => ({
+    from: Date.parse(row.from_time),
+    to: row.to_time === null ? null : Date.parse(row.to_time),
+  }));
+  const since = metric.first_check_at === null ? null : Date.parse(metric.first_check_at);
+  return uptimeTimeline(downtimes, { start: dayStart, end: dayStart + DAY_MS }, Date.parse(metric.fetch_time), since);
+}
