@@ -31,6 +31,7 @@ export type MonitorListProps = {
   overscan?: number;
 };
 
+const monitorsWord = (count: number) => (count === 1 ? 'monitor' : 'monitors');
 /** The open popup; kept after closing (opened: false) so it keeps its content while it fades out. */
 type Dialog = { action: MonitorAction; monitor: Monitor; opened: boolean } | null;
 
@@ -107,7 +108,9 @@ export function MonitorList({
         canAdd={canAdd}
       />
       <Text size="xs" c="dimmed" aria-live="polite" data-testid="monitor-count">
-        {filtered ? `${shown.length} of ${monitors.length} monitors` : `${monitors.length} monitors`}
+        {filtered
+          ? `${shown.length} of ${monitors.length} ${monitorsWord(monitors.length)}`
+          : `${monitors.length} ${monitorsWord(monitors.length)}`}
       </Text>
       <div
         ref={scrollRef}

@@ -28,7 +28,11 @@ export function HourlyApdexChart({ apdexPercents, endsAt, zone = 'local' }: Hour
     [apdexPercents, endsAt, zone],
   );
   return (
-    <SectionCard title="Apdex, last 24 hours" testId="section-hourly-apdex" aside={<ChartLegend items={legend} />}>
+    <SectionCard
+      title={zone === 'utc' ? 'Hourly apdex (UTC)' : 'Apdex, last 24 hours'}
+      testId="section-hourly-apdex"
+      aside={<ChartLegend items={legend} />}
+    >
       <Chart
         option={option}
         height={180}
