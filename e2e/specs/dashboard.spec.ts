@@ -131,6 +131,7 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove Monitor' });
   await expect(confirm).toContainText('HTTP:Alpha');
+  await shoot(page, 'remove-confirm', sizes[0]);
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Monitor removed!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/monitor/${delta.id}$`));
@@ -171,6 +172,7 @@ test('Remove is disabled for a protected monitor', async ({ page }) => {
   await openMenu(page, 'HTTP:Kept');
   await expect(page.getByRole('menuitem', { name: 'Remove' })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeEnabled();
+  await shoot(page, 'item-menu', sizes[0]);
 });
 
 test('under 850 px the list and the detail take turns, with a way back', async ({ page }) => {

@@ -29,7 +29,7 @@ export function HourlyApdexChart({ apdexPercents, endsAt, zone = 'local' }: Hour
   );
   return (
     <SectionCard
-      title={zone === 'utc' ? 'Hourly apdex (UTC)' : 'Apdex, last 24 hours'}
+      title={zone === 'utc' ? 'Apdex by hour, UTC day' : 'Apdex, last 24 hours'}
       testId="section-hourly-apdex"
       aside={<ChartLegend items={legend} />}
     >
