@@ -13,6 +13,12 @@ const optionalUrl = z
   .transform((value) => (value?.trim() ? value.trim() : undefined))
   .pipe(z.url().optional());
 
+/** A value that may be absent; an empty or blank one counts as absent. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -58,6 +64,20 @@ const environmentSchema = z.object({
   /** Allow monitors of loopback, private, link-local and metadata addresses (tests, self-hosted installs). */
   ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
+  /** Kavenegar API base (SMS, voice call, OTP); point it at the local fake in tests and development. */
+  KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
+  /** Kavenegar API key; when unset SMS and voice alerts cannot be sent. */
+  KAVENEGAR_API_KEY: optionalText,
+  /** Name of the Kavenegar verify/lookup template that carries the phone verification code. */
+  KAVENEGAR_VERIFY_TEMPLATE: z.string().trim().min(1).default('paydar-verify'),
+  /** Kavenegar sender line number; unset uses the account's default line. */
+  KAVENEGAR_SENDER: optionalText,
+  /** Telegram Bot API base; point it at the local fake in tests and development. */
+  TELEGRAM_API_BASE_URL: z.url().default('https://api.telegram.org'),
+  /** Token of the alert bot (from BotFather); when unset Telegram alerts are off. */
+  TELEGRAM_BOT_TOKEN: optionalText,
+  /** How long one webhook delivery may take, connection to response, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL'> & {

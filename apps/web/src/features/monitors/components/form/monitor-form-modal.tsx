@@ -29,36 +29,34 @@ export function MonitorFormModal({ opened, onClose, monitor, onSaved }: MonitorF
   // Every open Mantine modal hears Escape; closing the Plans popup must not throw the form away.
   const plansOpened = usePlansPopupOpened();
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={onClose}
-        closeOnClickOutside={false}
-        closeOnEscape={!plansOpened}
-        fullScreen={phone === true}
-        size="lg"
-        centered={!phone}
-        title={
-          <Text fw={700} fz="lg">
-            {monitor ? 'Edit Monitor' : 'Add Monitor'}
-          </Text>
-        }
-      >
-        {options.ready ? (
-          <MonitorFormBody
-            key={monitor?.id ?? 'new'}
-            monitor={monitor}
-            options={options}
-            onClose={onClose}
-            onSaved={onSaved}
-          />
-        ) : (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        )}
-      </Modal>
-    </>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnClickOutside={false}
+      closeOnEscape={!plansOpened}
+      fullScreen={phone === true}
+      size="lg"
+      centered={!phone}
+      title={
+        <Text fw={700} fz="lg">
+          {monitor ? 'Edit Monitor' : 'Add Monitor'}
+        </Text>
+      }
+    >
+      {options.ready ? (
+        <MonitorFormBody
+          key={monitor?.id ?? 'new'}
+          monitor={monitor}
+          options={options}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
+    </Modal>
   );
 }
 
