@@ -12,6 +12,7 @@ import { agentRoutes } from './modules/agent/agent.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
 
@@ -62,6 +63,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(monitorsRoutes(context));
   await app.register(metricsRoutes(context));
   await app.register(agentRoutes(context));
+  await app.register(notificationsRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

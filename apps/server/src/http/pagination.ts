@@ -2,3 +2,17 @@
 export function wholeList<T>(results: T[]) {
   return { count: results.length, next: null, previous: null, results };
 }
+
+/**
+ * A page of a longer list: `next` and `previous` are the absolute URLs of the neighbouring pages
+ * (null at the ends), as the list shape of every call promises.
+ */
+export function offsetPage<T>(results: T[], count: number, page: { limit: number; offset: number }, url: string) {
+  const at = (offset: number) => `${url}?limit=${page.limit}&offset=${offset}`;
+  return {
+    count,
+    next: page.offset + page.limit < count ? at(page.offset + page.limit) : null,
+    previous: page.offset > 0 ? at(Math.max(0, page.offset - page.limit)) : null,
+    results,
+  };
+}

@@ -1,5 +1,6 @@
 export * from './impersonation';
 export * from './monitors';
+export * from './notifications';
 export * from './plans';
 export * from './probers';
 export * from './rate-limits';
