@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeKavenegar, startFakeKavenegar } from '../../../test/fakes/kavenegar';
-import { AlertServiceError } from './alert-clients.errors';
+import { expectAlertFailure } from './alert-clients.test-support';
 import { createKavenegarClient, type KavenegarClient } from './kavenegar.client';
 
 const apiKey = 'secret-kavenegar-key';
 let fake: FakeKavenegar;
 let client: KavenegarClient;
 
-async function failure(promise: Promise<unknown>): Promise<AlertServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AlertServiceError);
-  const typed = error as AlertServiceError;
-  expect(typed.message).not.toContain(apiKey);
-  return typed;
-}
+const failure = (promise: Promise<unknown>) => expectAlertFailure(promise, apiKey);
 
 beforeAll(async () => {
   fake = await startFakeKavenegar({ apiKey });

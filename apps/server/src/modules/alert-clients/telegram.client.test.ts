@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
-import { AlertServiceError } from './alert-clients.errors';
+import { expectAlertFailure } from './alert-clients.test-support';
 import { createTelegramClient, type TelegramClient } from './telegram.client';
 
 let fake: FakeTelegramBotApi;
 let client: TelegramClient;
 
-async function failure(promise: Promise<unknown>): Promise<AlertServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AlertServiceError);
-  const typed = error as AlertServiceError;
-  expect(typed.message).not.toContain(fake.token);
-  return typed;
-}
+const failure = (promise: Promise<unknown>) => expectAlertFailure(promise, fake.token);
 
 beforeAll(async () => {
   fake = await startFakeTelegramBotApi();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
-import { AlertServiceError } from './alert-clients.errors';
+import { expectAlertFailure } from './alert-clients.test-support';
 import { createWebhookClient, signWebhook, verifyWebhookSignature, type WebhookClient } from './webhook.client';
 
 const secret = 'whsec_test_secret';
@@ -8,14 +8,7 @@ const payload = { monitor: { id: 7, name: 'api' }, state: 'down', time: '2026-01
 let receiver: FakeWebhookReceiver;
 let client: WebhookClient;
 
-async function failure(promise: Promise<unknown>): Promise<AlertServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AlertServiceError);
-  return error as AlertServiceError;
-}
+const failure = (promise: Promise<unknown>) => expectAlertFailure(promise);
 
 beforeAll(async () => {
   receiver = await startFakeWebhookReceiver();

@@ -13,10 +13,8 @@ import { MonitorFormModal } from '@/features/monitors/components/form/monitor-fo
 import { MonitorList } from '@/features/monitors/components/list/monitor-list';
 import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
 import { useProfile } from '@/lib/auth';
+import { WIDE_LAYOUT_QUERY } from '@/lib/breakpoints';
 import { useActiveSubscription } from '@/lib/subscription';
-
-/** Spec §9: from this width the list and the detail sit side by side. */
-export const WIDE_LAYOUT_QUERY = '(min-width: 850px)';
 
 /** The height left under the header: the wide layout and the phone's list scroll inside it. */
 const SCREEN_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))';

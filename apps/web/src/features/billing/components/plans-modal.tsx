@@ -1,13 +1,14 @@
 import { Center, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { PHONE_QUERY } from '@/lib/breakpoints';
 import { useActiveSubscription } from '@/lib/subscription';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
 import { PlanCard } from './plan-card';
 
 /** The plans on offer and which one the user has; plan loads fail silently (spec §8). */
 export function PlansModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 576px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   const plans = useSubscriptionPlans(opened);
   const { data: active } = useActiveSubscription();
 

@@ -1,6 +1,7 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Monitor } from '@paydar/contracts/monitors';
+import { PHONE_QUERY } from '@/lib/breakpoints';
 import { usePlansPopupOpened } from '@/lib/plans-popup';
 import { useMonitorForm } from '../../hooks/use-monitor-form';
 import { type MonitorFormOptions, useMonitorFormOptions } from '../../hooks/use-monitor-form-options';
@@ -14,9 +15,6 @@ export type MonitorFormModalProps = {
   /** Called with the saved monitor after a successful add or edit. */
   onSaved?: (monitor: Monitor) => void;
 };
-
-/** Spec §9: the mobile threshold; below it the popup takes the whole screen. */
-const PHONE_QUERY = '(max-width: 576px)';
 
 /**
  * The Add and Edit monitor popups (spec §2, §5). Neither closes on an outside click: the spec asks
