@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { RunInTransaction } from './db/transaction';
 import type { JobQueue } from './jobs/job-queue';
 import type { AssignmentNotifier } from './modules/agent/assignment-notifier';
+import type { AlertClients } from './modules/alert-clients/alert-clients';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 
 /** What services get: the database, the job queue, limits, configuration and the clock. */
@@ -15,6 +16,8 @@ export interface ServiceContext {
   now: () => Date;
   /** Wakes agents long-polling for their assignments. */
   assignmentNotifier: AssignmentNotifier;
+  /** Mail, Kavenegar, Telegram and webhooks: what alerts and channel verification send through. */
+  alertClients: AlertClients;
 }
 
 /** Who is calling, resolved from `Authorization: Token <key>`. */

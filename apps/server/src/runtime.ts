@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
+import { createAlertClients } from './modules/alert-clients/alert-clients';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
@@ -55,6 +56,7 @@ export async function startRuntime(
     await runMigrations(database.pool);
     const runWorkers = options.runWorkers ?? config.JOBS_ENABLED;
     const jobs = await startJobQueue({ databaseUrl, logger, runWorkers });
+    const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
     const context: ServiceContext = {
       config,
       db: database.db,
@@ -63,6 +65,7 @@ export async function startRuntime(
       rateLimiter: createRateLimiter(database.db, { enabled: config.RATE_LIMITS_ENABLED }),
       now: () => new Date(),
       assignmentNotifier: await startAssignmentNotifier(databaseUrl, logger),
+      alertClients: createAlertClients(config, mailTransport),
     };
     await seedDatabase(context);
     let builtinProber: BuiltinProber | undefined;
@@ -74,7 +77,7 @@ export async function startRuntime(
       });
       if (options.runBuiltinProber) builtinProber = startBuiltinProber(context, prober.id, logger);
     }
-    await registerMailWorker(jobs, createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }));
+    await registerMailWorker(jobs, mailTransport);
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
     return {

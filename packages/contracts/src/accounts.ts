@@ -76,6 +76,8 @@ export const profile = z.object({
   alert_channels: alertChannels,
   labels: z.array(z.string()),
   uid: z.string(),
+  /** Keys the `X-Paydar-Signature` HMAC of this user's webhook deliveries. */
+  webhook_secret: z.string(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -29,7 +29,11 @@ export type PlanSpecifications = z.infer<typeof planSpecifications>;
 
 export const planDescription = z.object({
   quantity: z.object({ Notification: z.number().int() }),
-  quality: z.object({ Protocol: z.array(z.enum(PROTOCOLS)) }),
+  quality: z.object({
+    Protocol: z.array(z.enum(PROTOCOLS)),
+    /** Down alerts to a phone also ring it (Kavenegar text-to-speech), besides the SMS. */
+    VoiceCall: z.boolean(),
+  }),
 });
 
 export const plan = z.object({

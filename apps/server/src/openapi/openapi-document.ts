@@ -26,6 +26,12 @@ export async function generateOpenApiDocument(): Promise<string> {
     rateLimiter: { consume: unused },
     now: () => new Date(0),
     assignmentNotifier: { wait: unused, stop: async () => undefined },
+    alertClients: {
+      mail: { deliver: unused },
+      kavenegar: undefined,
+      telegram: undefined,
+      webhooks: { deliverWebhook: unused },
+    },
   };
   const app = await buildApp({ context, logger: pino({ level: 'silent' }) });
   await app.ready();

@@ -90,7 +90,7 @@ export function buildSubscription(
       name: 'Free',
       level: 0,
       default_cost: 0,
-      description: { quantity: { Notification: 100 }, quality: { Protocol: ['HTTP', 'ICMP'] } },
+      description: { quantity: { Notification: 100 }, quality: { Protocol: ['HTTP', 'ICMP'], VoiceCall: false } },
       specifications,
       image_url: '',
       is_active: true,

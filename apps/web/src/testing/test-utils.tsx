@@ -66,6 +66,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     alert_channels: { emails: [], phones: [], telegram_usernames: [], webhooks: [] },
     labels: [],
     uid: 'key-1',
+    webhook_secret: 'webhook-secret-1',
     ...overrides,
   };
 }

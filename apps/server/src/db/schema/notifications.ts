@@ -1,7 +1,20 @@
 import { NOTIFICATION_TYPES } from '@paydar/contracts/notifications';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { monitorEvents, monitors } from './monitors';
 import { users } from './users';
+
+/** What an alert says, fixed when it is dispatched so a later edit or removal of the monitor cannot change it. */
+export interface AlertFacts {
+  kind: 'down' | 'up';
+  /** When the transition happened (ISO). */
+  at: string;
+  monitor: { id: number; name: string; protocolType: string; url: string | null; host: string | null };
+  /** The downtime: its start, and on recovery its end. */
+  downtime: { fromTime: string; toTime: string | null } | null;
+  /** Why it is down, when known: a status code or a check error. */
+  reason: string | null;
+}
 
 /**
  * One alert to one channel for one monitor transition: the notification history, and the
@@ -29,11 +42,71 @@ export const notifications = pgTable(
     isSent: boolean('is_sent').notNull().default(false),
     publicMessage: text('public_message').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
+    facts: jsonb('facts').$type<AlertFacts>(),
+    /** A pending notification is due from this time (later after a retryable failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current send began: a row left 'sending' long after this was interrupted. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('notifications_once_per_event_channel').on(table.eventId, table.notificationType, table.recipient),
     index('notifications_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('notifications_unfinished_idx').on(table.nextAttemptAt).where(sql`state IN ('pending', 'sending')`),
   ],
 );
+
+export const alertChannelKeys = ['emails', 'phones', 'telegram_usernames', 'webhooks'] as const;
+
+/**
+ * A pending proof of a channel: an SMS code for a phone, a mailed link's token for an email, the
+ * bot link's start token for Telegram. Only a SHA-256 of the secret is kept; a new one replaces
+ * the old; few tries, then it is spent.
+ */
+export const alertChannelVerifications = pgTable(
+  'alert_channel_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelKey: text('channel_key', { enum: alertChannelKeys }).notNull(),
+    value: text('value').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes entered so far. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('alert_channel_verifications_secret_unique').on(table.secretHash),
+    index('alert_channel_verifications_channel_idx').on(table.userId, table.channelKey, table.value),
+  ],
+);
+
+/** The Telegram chat a verified username's alerts go to; removed when the user sends /stop or blocks the bot. */
+export const telegramChats = pgTable(
+  'telegram_chats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As stored in the profile: '@' and lower case. */
+    username: text('username').notNull(),
+    chatId: text('chat_id').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('telegram_chats_user_username_unique').on(table.userId, table.username),
+    index('telegram_chats_chat_idx').on(table.chatId),
+  ],
+);
+
+/** Where the one Telegram update poller (across replicas) continues: the next getUpdates offset. */
+export const telegramPollState = pgTable('telegram_poll_state', {
+  botId: text('bot_id').primaryKey(),
+  nextOffset: text('next_offset').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export type PlanDescription = { quantity: { Notification: number }; quality: { Protocol: string[] } };
+export type PlanDescription = {
+  /** Notification: alerts per calendar month (UTC). */
+  quantity: { Notification: number };
+  /** VoiceCall: phones are also called (text-to-speech) besides the SMS. */
+  quality: { Protocol: string[]; VoiceCall: boolean };
+};
 
 export const plans = pgTable(
   'plans',

@@ -18,6 +18,10 @@ export const users = pgTable(
     chargedBudget: bigint('charged_budget', { mode: 'number' }).notNull().default(0),
     alertChannels: jsonb('alert_channels').$type<AlertChannels>().notNull().default(emptyAlertChannels),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    /** Keys the HMAC-SHA256 signature of this user's webhook deliveries; shown to the owner only. */
+    webhookSecret: text('webhook_secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],

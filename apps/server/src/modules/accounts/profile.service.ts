@@ -20,6 +20,7 @@ function presentProfile(user: UserRow, key: string): Profile {
     alert_channels: user.alertChannels,
     labels: user.labels,
     uid: key,
+    webhook_secret: user.webhookSecret,
   };
 }
 

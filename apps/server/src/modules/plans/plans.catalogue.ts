@@ -21,7 +21,7 @@ export const planCatalogue: PlanDefinition[] = [
     name: FREE_PLAN_NAME,
     level: 0,
     defaultCost: 0,
-    description: { quantity: { Notification: 100 }, quality: { Protocol: ['HTTP', 'ICMP'] } },
+    description: { quantity: { Notification: 100 }, quality: { Protocol: ['HTTP', 'ICMP'], VoiceCall: false } },
     specifications: {
       MINIMUM_MONITOR_PERIOD: 300,
       MAXIMUM_MONITOR_COUNT: 5,
@@ -35,7 +35,10 @@ export const planCatalogue: PlanDefinition[] = [
     name: 'Silver',
     level: 1,
     defaultCost: 89_000,
-    description: { quantity: { Notification: 1_000 }, quality: { Protocol: ['HTTP', 'ICMP', 'TCP'] } },
+    description: {
+      quantity: { Notification: 1_000 },
+      quality: { Protocol: ['HTTP', 'ICMP', 'TCP'], VoiceCall: false },
+    },
     specifications: {
       MINIMUM_MONITOR_PERIOD: 60,
       MAXIMUM_MONITOR_COUNT: 20,
@@ -49,7 +52,10 @@ export const planCatalogue: PlanDefinition[] = [
     name: 'Gold',
     level: 3,
     defaultCost: 890_000,
-    description: { quantity: { Notification: 10_000 }, quality: { Protocol: ['HTTP', 'ICMP', 'TCP', 'DNS'] } },
+    description: {
+      quantity: { Notification: 10_000 },
+      quality: { Protocol: ['HTTP', 'ICMP', 'TCP', 'DNS'], VoiceCall: true },
+    },
     specifications: {
       MINIMUM_MONITOR_PERIOD: 15,
       MAXIMUM_MONITOR_COUNT: 100,
@@ -63,7 +69,10 @@ export const planCatalogue: PlanDefinition[] = [
     name: ENTERPRISE_PLAN_NAME,
     level: 10,
     defaultCost: 0,
-    description: { quantity: { Notification: 1_000_000 }, quality: { Protocol: ['HTTP', 'ICMP', 'TCP', 'DNS'] } },
+    description: {
+      quantity: { Notification: 1_000_000 },
+      quality: { Protocol: ['HTTP', 'ICMP', 'TCP', 'DNS'], VoiceCall: true },
+    },
     specifications: {
       MINIMUM_MONITOR_PERIOD: 5,
       MAXIMUM_MONITOR_COUNT: 100_000,

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { alertChannels } from './accounts';
+
+/**
+ * Alert channels (spec §3 User profile `alert_channels`, §7 alert_channel/send_token and
+ * alert_channel/verify). The profile keys the lists by plural names; the calls name a channel
+ * by its singular type, which is also the word of the 'Your {type} is now verified!' toast.
+ */
+export const ALERT_CHANNEL_TYPES = ['email', 'phone', 'telegram', 'webhook'] as const;
+export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
+
+export const ALERT_CHANNEL_KEYS = {
+  email: 'emails',
+  phone: 'phones',
+  telegram: 'telegram_usernames',
+  webhook: 'webhooks',
+} as const satisfies Record<AlertChannelType, string>;
+export type AlertChannelKey = (typeof ALERT_CHANNEL_KEYS)[AlertChannelType];
+
+export const channelTypeOfKey = (key: AlertChannelKey): AlertChannelType =>
+  (Object.keys(ALERT_CHANNEL_KEYS) as AlertChannelType[]).find(
+    (type) => ALERT_CHANNEL_KEYS[type] === key,
+  ) as AlertChannelType;
+
+/** Phone verification code length (spec §9). */
+export const VERIFICATION_CODE_LENGTH = 6;
+
+const PHONE_PATTERN = /^\+?[0-9]{8,15}$/;
+const TELEGRAM_USERNAME_PATTERN = /^@[a-z][a-z0-9_]{4,31}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What a value is stored as: spaces, dashes and brackets leave phone numbers; Telegram names
+ * (case-insensitive) are lower-cased with one leading '@'; emails are lower-cased.
+ */
+export function normalizeChannelValue(type: AlertChannelType, value: string): string {
+  const trimmed = value.trim();
+  if (type === 'phone') return trimmed.replace(/[\s\-()]/g, '');
+  if (type === 'telegram') return trimmed ? `@${trimmed.replace(/^@/, '').toLowerCase()}` : '';
+  if (type === 'email') return trimmed.toLowerCase();
+  return trimmed;
+}
+
+/** Why a value cannot be a channel of this type, in words for the person typing it; undefined when it can. */
+export function channelValueProblem(type: AlertChannelType, value: string): string | undefined {
+  const normalized = normalizeChannelValue(type, value);
+  if (!normalized) return 'Empty values are not allowed.';
+  if (type === 'email' && !EMAIL_PATTERN.test(normalized)) return 'Enter a valid email address.';
+  if (type === 'phone' && !PHONE_PATTERN.test(normalized)) return 'Enter a phone number like 09121234567.';
+  if (type === 'telegram' && !TELEGRAM_USERNAME_PATTERN.test(normalized))
+    return 'Enter a Telegram username like @paydar_alerts (5 to 32 letters, digits or _).';
+  if (type === 'webhook') {
+    let url: URL;
+    try {
+      url = new URL(normalized);
+    } catch {
+      return 'Enter a full http:// or https:// address.';
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Enter a full http:// or https:// address.';
+    if (url.username || url.password) return 'Leave the user name and password out of the address.';
+  }
+  return undefined;
+}
+
+export const channelTypeField = z.enum(ALERT_CHANNEL_TYPES);
+
+/** POST /api/v1/users/alert_channel/send_token */
+export const sendChannelTokenBody = z.strictObject({
+  channel_type: channelTypeField,
+  value: z.string().trim().min(1).max(300),
+});
+
+/**
+ * What sending did: a code by SMS (phone), a link by mail (email), the bot link to open
+ * (telegram), or a signed test delivery that verified the webhook at once when answered with 2xx.
+ */
+export const sendChannelTokenResponse = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  /** Telegram: `t.me/<bot>?start=<token>`, to open in Telegram. */
+  link: z.string().optional(),
+  /** The channel's state after the call (a webhook may be verified right away). */
+  is_verified: z.boolean(),
+  alert_channels: alertChannels,
+});
+
+/** POST /api/v1/users/alert_channel/verify: a phone's SMS code, or an email link's token. */
+export const verifyChannelBody = z.strictObject({
+  channel_type: channelTypeField,
+  value: z.string().trim().min(1).max(300),
+  token: z.string().trim().min(1).max(200),
+});
+
+export const verifyChannelResponse = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  alert_channels: alertChannels,
+});
