@@ -78,6 +78,8 @@ const environmentSchema = z.object({
   TELEGRAM_BOT_TOKEN: optionalText,
   /** How long one webhook delivery may take, connection to response, in milliseconds. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
+  ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL'> & {

@@ -8,6 +8,7 @@ import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { createAlertClients } from './modules/alert-clients/alert-clients';
+import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
@@ -78,6 +79,7 @@ export async function startRuntime(
       if (options.runBuiltinProber) builtinProber = startBuiltinProber(context, prober.id, logger);
     }
     await registerMailWorker(jobs, mailTransport);
+    await registerAlertWorkers(context);
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlanPrice, formatSeconds, formatTomans } from './format';
+import { formatDuration, formatPlanPrice, formatSeconds, formatTomans } from './format';
 
 describe('formatPlanPrice', () => {
   it.each([
@@ -34,5 +34,22 @@ describe('formatSeconds', () => {
     [7200, '2 hours'],
   ])('%d s → %s', (seconds, shown) => {
     expect(formatSeconds(seconds)).toBe(shown);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 seconds'],
+    [1_000, '1 second'],
+    [44_600, '45 seconds'],
+    [60_000, '1 minute'],
+    [12 * 60_000 + 59_000, '12 minutes'],
+    [3_600_000, '1 hour'],
+    [3_600_000 + 5 * 60_000, '1 hour 5 minutes'],
+    [2 * 86_400_000 + 3 * 3_600_000 + 59 * 60_000, '2 days 3 hours'],
+    [86_400_000, '1 day'],
+    [-5_000, '0 seconds'],
+  ])('%d ms is %s', (milliseconds, expected) => {
+    expect(formatDuration(milliseconds)).toBe(expected);
   });
 });

@@ -22,3 +22,20 @@ export function formatSeconds(seconds: number): string {
   const hours = seconds / 3600;
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
+
+/**
+ * How long something lasted, in words for an alert: '45 seconds', '12 minutes', '1 hour 5 minutes',
+ * '2 days 3 hours'. Two units at most; the smaller is dropped when zero.
+ */
+export function formatDuration(milliseconds: number): string {
+  const seconds = Math.max(0, Math.round(milliseconds / 1000));
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  const pair = (big: number, bigName: string, small: number, smallName: string) =>
+    small ? `${unit(big, bigName)} ${unit(small, smallName)}` : unit(big, bigName);
+  if (seconds < 60) return unit(seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return pair(hours, 'hour', minutes % 60, 'minute');
+  return pair(Math.floor(hours / 24), 'day', hours % 24, 'hour');
+}

@@ -7,6 +7,8 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** Deduplicates: a second job with the same key while the first waits is dropped. */
   singletonKey?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
 }
 
 /** The durable job queue (pg-boss on our PostgreSQL). Services only send; modules register workers. */
@@ -55,6 +57,7 @@ export async function startJobQueue(options: {
         retryDelay: jobOptions.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
         retryBackoff: true,
         ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
+        ...(jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {}),
         ...(transaction ? { db: { executeSql: transaction.executeSql as PgBoss.Db['executeSql'] } } : {}),
       });
     },

@@ -4,6 +4,7 @@ import { bucketIndex } from '@paydar/domain/buckets';
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import type { Transaction } from '../../db/transaction';
+import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
 import { closeDowntime, lockMonitorStates, openDowntime, saveMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
@@ -108,17 +109,19 @@ export async function ingestResults(
     const fresh = (await insertProbeRecords(transaction.db, records)).map(
       (index) => records[index] as ProbeRecordInput,
     );
-    await applyStateChanges(transaction, monitors, fresh);
+    const transitions = await applyStateChanges(transaction, monitors, fresh);
+    if (transitions) await requestDispatch(context, transaction);
     return { accepted: fresh.length, duplicates: results.length - rejected - fresh.length, rejected };
   });
 }
 
+/** Moves the monitors' states; returns how many down/up transitions (each an event for alerting) it made. */
 async function applyStateChanges(
   transaction: Transaction,
   monitors: Map<number, AssignedMonitor>,
   fresh: ProbeRecordInput[],
-) {
-  if (!fresh.length) return;
+): Promise<number> {
+  if (!fresh.length) return 0;
   const byMonitor = new Map<number, StateInput[]>();
   for (const record of fresh) {
     let inputs = byMonitor.get(record.monitorId);
@@ -146,10 +149,13 @@ async function applyStateChanges(
     transaction.db,
     outcomes.map((outcome) => outcome.update),
   );
+  let transitions = 0;
   for (const outcome of outcomes) {
     for (const transition of outcome.transitions) {
       if (transition.kind === 'down') await openDowntime(transaction.db, outcome.update.monitorId, transition.at);
       else await closeDowntime(transaction.db, outcome.update.monitorId, transition.at);
+      transitions += 1;
     }
   }
+  return transitions;
 }

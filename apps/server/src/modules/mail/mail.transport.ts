@@ -27,7 +27,12 @@ export function createMailTransport(options: {
       },
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Bounded, so an alert mail's send ends well before the alert sweep would call it interrupted.
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async deliver(message) {
       await transporter.sendMail({ from, ...message });

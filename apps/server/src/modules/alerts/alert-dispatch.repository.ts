@@ -1,0 +1,139 @@
+import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { NotificationType } from '@paydar/contracts/notifications';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { AlertChannelRef } from '../../db/schema/monitors';
+import type { AlertFacts } from '../../db/schema/notifications';
+import type { PlanDescription } from '../../db/schema/plans';
+
+/** A down or up transition not yet turned into notifications. */
+export interface PendingEvent {
+  id: number;
+  monitorId: number;
+  kind: 'down' | 'up';
+  at: Date;
+  downtimeId: number | null;
+}
+
+/**
+ * Takes up to `limit` undispatched events, oldest first, locked for this transaction; events
+ * another dispatcher holds are skipped, so two dispatchers never work on the same event.
+ */
+export async function lockPendingEvents(db: Database, limit: number): Promise<PendingEvent[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT id, monitor_id, kind, at, downtime_id FROM monitor_events
+    WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+  return result.rows.map((row) => ({
+    id: row.id as number,
+    monitorId: row.monitor_id as number,
+    kind: row.kind as 'down' | 'up',
+    at: new Date(row.at as string),
+    downtimeId: row.downtime_id as number | null,
+  }));
+}
+
+/** What deciding an event's notifications needs: the monitor, its owner's channels and plan, the downtime. */
+export interface EventContext {
+  userId: number;
+  monitor: {
+    protocolType: string;
+    url: string | null;
+    host: string | null;
+    alias: string | null;
+    alert: AlertChannelRef[];
+  };
+  channels: AlertChannels;
+  /** Null when the owner has no active subscription. */
+  planDescription: PlanDescription | null;
+  lastStatusCode: number | null;
+  lastStatus: string | null;
+  downtime: { fromTime: Date; toTime: Date | null } | null;
+}
+
+export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, u.alert_channels, p.description,
+      s.last_status_code, s.last_status, d.from_time, d.to_time
+    FROM monitors m
+    JOIN users u ON u.id = m.user_id
+    LEFT JOIN monitor_states s ON s.monitor_id = m.id
+    LEFT JOIN subscriptions sub ON sub.user_id = m.user_id AND sub.is_active
+    LEFT JOIN plans p ON p.id = sub.plan_id
+    LEFT JOIN downtimes d ON d.id = ${event.downtimeId}
+    WHERE m.id = ${event.monitorId}`);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    userId: row.user_id as number,
+    monitor: {
+      protocolType: row.protocol_type as string,
+      url: row.url as string | null,
+      host: row.host as string | null,
+      alias: row.alias as string | null,
+      alert: row.alert as AlertChannelRef[],
+    },
+    channels: row.alert_channels as AlertChannels,
+    planDescription: row.description as PlanDescription | null,
+    lastStatusCode: row.last_status_code as number | null,
+    lastStatus: row.last_status as string | null,
+    downtime: row.from_time
+      ? { fromTime: new Date(row.from_time as string), toTime: row.to_time ? new Date(row.to_time as string) : null }
+      : null,
+  };
+}
+
+/**
+ * Serialises dispatch per user for the rest of the transaction, so two dispatchers cannot both
+ * see room for one more notification in the month's allowance and both use it.
+ */
+export async function lockUserAllowance(db: Database, userId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ALLOWANCE_LOCK_SPACE}, ${userId})`);
+}
+const ALLOWANCE_LOCK_SPACE = 5_001;
+
+/** Notifications this month (UTC) that count against the plan: all but the ones that failed. */
+export async function countNotificationsThisMonth(db: Database, userId: number, now: Date): Promise<number> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const result = await db.execute<{ count: string }>(sql`
+    SELECT count(*) AS count FROM notifications
+    WHERE user_id = ${userId} AND created_at >= ${monthStart.toISOString()}::timestamptz AND state <> 'failed'`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export interface NewNotification {
+  notificationType: NotificationType;
+  recipient: string;
+  /** 'pending' to deliver; 'failed' when it is refused at once (the plan's allowance is used up). */
+  state: 'pending' | 'failed';
+  publicMessage: string;
+}
+
+/**
+ * Writes the event's notifications; one already written for the same (event, type, recipient)
+ * is kept as it is. Returns the ids of the rows this call wrote that wait for delivery.
+ */
+export async function insertNotifications(
+  db: Database,
+  input: { userId: number; monitorId: number; eventId: number; facts: AlertFacts; now: Date; rows: NewNotification[] },
+): Promise<number[]> {
+  if (!input.rows.length) return [];
+  const rows = JSON.stringify(
+    input.rows.map((row) => ({ t: row.notificationType, r: row.recipient, s: row.state, p: row.publicMessage })),
+  );
+  const now = input.now.toISOString();
+  const result = await db.execute<{ id: number; state: string }>(sql`
+    INSERT INTO notifications (user_id, monitor_id, monitor_url, monitor_host, event_id, notification_type,
+      recipient, state, public_message, facts, created_at, next_attempt_at)
+    SELECT ${input.userId}, ${input.monitorId}, ${input.facts.monitor.url}, ${input.facts.monitor.host}, ${input.eventId},
+      r.t, r.r, r.s, r.p, ${JSON.stringify(input.facts)}::jsonb, ${now}::timestamptz, ${now}::timestamptz
+    FROM json_to_recordset(${rows}::json) AS r(t text, r text, s text, p text)
+    ON CONFLICT (event_id, notification_type, recipient) DO NOTHING
+    RETURNING id, state`);
+  return result.rows.filter((row) => row.state === 'pending').map((row) => row.id);
+}
+
+export async function markEventsDispatched(db: Database, eventIds: number[], now: Date): Promise<void> {
+  if (!eventIds.length) return;
+  await db.execute(sql`UPDATE monitor_events SET processed_at = ${now.toISOString()}::timestamptz
+    WHERE id = ANY(${sql.param(eventIds)}::int[])`);
+}

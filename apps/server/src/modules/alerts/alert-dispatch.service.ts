@@ -1,0 +1,131 @@
+import type { ProtocolType } from '@paydar/contracts/monitors-options';
+import { displayName } from '@paydar/domain/display-name';
+import type { ServiceContext } from '../../context';
+import type { AlertFacts } from '../../db/schema/notifications';
+import type { Transaction } from '../../db/transaction';
+import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
+import {
+  countNotificationsThisMonth,
+  type EventContext,
+  insertNotifications,
+  loadEventContext,
+  lockPendingEvents,
+  lockUserAllowance,
+  markEventsDispatched,
+  type NewNotification,
+  type PendingEvent,
+} from './alert-dispatch.repository';
+import { alertRecipients } from './alert-recipients';
+import { ALERT_DELIVER_QUEUE, ALERT_DISPATCH_QUEUE } from './alerts.queues';
+
+const BATCH_SIZE = 100;
+const FREE_PLAN = planCatalogue.find((plan) => plan.name === FREE_PLAN_NAME)?.description;
+
+/** Asks a dispatcher to run, inside the caller's transaction: it exists only if the transition commits. */
+export function requestDispatch(context: ServiceContext, transaction: Transaction): Promise<void> {
+  return context.jobs.send(ALERT_DISPATCH_QUEUE, {}, { retryLimit: 10, retryDelaySeconds: 5 }, transaction);
+}
+
+function reasonOf(event: PendingEvent, eventContext: EventContext): string | null {
+  if (event.kind !== 'down') return null;
+  if (eventContext.lastStatusCode) return `HTTP ${eventContext.lastStatusCode}`;
+  return eventContext.lastStatus;
+}
+
+function factsOf(event: PendingEvent, eventContext: EventContext): AlertFacts {
+  const { monitor, downtime } = eventContext;
+  return {
+    kind: event.kind,
+    at: event.at.toISOString(),
+    monitor: {
+      id: event.monitorId,
+      name: displayName({ ...monitor, protocol_type: monitor.protocolType as ProtocolType }),
+      protocolType: monitor.protocolType,
+      url: monitor.url,
+      host: monitor.host,
+    },
+    downtime: downtime
+      ? { fromTime: downtime.fromTime.toISOString(), toTime: downtime.toTime?.toISOString() ?? null }
+      : null,
+    reason: reasonOf(event, eventContext),
+  };
+}
+
+/** The event's notifications: one per verified channel, those past the plan's monthly allowance refused. */
+async function notificationsFor(
+  transaction: Transaction,
+  event: PendingEvent,
+  eventContext: EventContext,
+  now: Date,
+): Promise<NewNotification[]> {
+  const plan = eventContext.planDescription ?? FREE_PLAN;
+  const recipients = alertRecipients(eventContext.monitor.alert, eventContext.channels, {
+    kind: event.kind,
+    voiceCall: plan?.quality.VoiceCall ?? false,
+  });
+  if (!recipients.length) return [];
+  const allowance = plan?.quantity.Notification ?? 0;
+  let used = await countNotificationsThisMonth(transaction.db, eventContext.userId, now);
+  return recipients.map((recipient) => {
+    if (used >= allowance) {
+      return {
+        ...recipient,
+        state: 'failed',
+        publicMessage: `Not sent: your plan's ${allowance.toLocaleString('en-US')} notifications for this month are used up.`,
+      };
+    }
+    used += 1;
+    return { ...recipient, state: 'pending', publicMessage: 'Waiting to be sent.' };
+  });
+}
+
+async function dispatchEvent(
+  context: ServiceContext,
+  transaction: Transaction,
+  event: PendingEvent,
+  eventContext: EventContext,
+  now: Date,
+): Promise<void> {
+  const pending = await insertNotifications(transaction.db, {
+    userId: eventContext.userId,
+    monitorId: event.monitorId,
+    eventId: event.id,
+    facts: factsOf(event, eventContext),
+    now,
+    rows: await notificationsFor(transaction, event, eventContext, now),
+  });
+  for (const notificationId of pending) {
+    await context.jobs.send(ALERT_DELIVER_QUEUE, { notificationId }, { retryLimit: 3 }, transaction);
+  }
+}
+
+/**
+ * Turns undispatched down/up events into notification rows and delivery jobs, a batch per
+ * transaction: rows, jobs and the event's mark commit together, so a crash repeats the batch
+ * and the unique (event, type, recipient) keeps a repeat from alerting twice.
+ */
+export async function dispatchPendingEvents(context: ServiceContext): Promise<number> {
+  let dispatched = 0;
+  for (;;) {
+    const count = await context.runInTransaction(async (transaction) => {
+      const events = await lockPendingEvents(transaction.db, BATCH_SIZE);
+      const now = context.now();
+      const contexts = await Promise.all(events.map((event) => loadEventContext(transaction.db, event)));
+      // The owners' allowance locks in one order, so two dispatchers cannot deadlock on them.
+      const owners = [...new Set(contexts.flatMap((found) => (found ? [found.userId] : [])))].sort((a, b) => a - b);
+      for (const userId of owners) await lockUserAllowance(transaction.db, userId);
+      for (const [index, event] of events.entries()) {
+        const eventContext = contexts[index];
+        if (eventContext) await dispatchEvent(context, transaction, event, eventContext, now);
+      }
+      await markEventsDispatched(
+        transaction.db,
+        events.map((event) => event.id),
+        now,
+      );
+      return events.length;
+    });
+    dispatched += count;
+    if (count < BATCH_SIZE) return dispatched;
+  }
+}

@@ -1,0 +1,151 @@
+import type { AlertChannels } from '@paydar/contracts/accounts';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
+import { type FakeKavenegar, startFakeKavenegar } from '../../../test/fakes/kavenegar';
+import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { addProber } from '../../admin/prober.commands';
+import type { AlertChannelRef } from '../../db/schema/monitors';
+
+/** The whole server with every outside service of alerting faked on loopback, and three probers. */
+export interface AlertWorld {
+  server: TestServer;
+  kavenegar: FakeKavenegar;
+  telegram: FakeTelegramBotApi;
+  webhooks: FakeWebhookReceiver;
+  /** Prober name → its key and id. */
+  probers: Record<string, { key: string; id: number }>;
+  stop(): Promise<void>;
+}
+
+export async function startAlertWorld(environment: Record<string, string> = {}): Promise<AlertWorld> {
+  const [kavenegar, telegram, webhooks] = await Promise.all([
+    startFakeKavenegar({ apiKey: 'kavenegar-test-key' }),
+    startFakeTelegramBotApi(),
+    startFakeWebhookReceiver(),
+  ]);
+  const server = await startTestServer({
+    KAVENEGAR_BASE_URL: kavenegar.url,
+    KAVENEGAR_API_KEY: 'kavenegar-test-key',
+    TELEGRAM_API_BASE_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    ALERT_RETRY_DELAY_SECONDS: '1',
+    ...environment,
+  });
+  const probers: AlertWorld['probers'] = {};
+  for (const name of ['A', 'B', 'C']) {
+    const output = await addProber(server.context, `${name}-alerts`, { country: 'DE' });
+    probers[name] = { key: output.split('\n')[1] ?? '', id: Number(/id (\d+)/.exec(output)?.[1]) };
+  }
+  return {
+    server,
+    kavenegar,
+    telegram,
+    webhooks,
+    probers,
+    async stop() {
+      await server.close();
+      await Promise.all([kavenegar.stop(), telegram.stop(), webhooks.stop()]);
+    },
+  };
+}
+
+/** A user whose profile holds these channels as given (verified or not), with a Telegram chat linked per verified name. */
+export async function buildAlertOwner(
+  world: AlertWorld,
+  channels: Partial<AlertChannels>,
+  options: { plan?: string; telegramChatIds?: Record<string, number> } = {},
+): Promise<BuiltUser> {
+  const user = await buildUser(world.server);
+  if (options.plan) await setPlan(world.server, user.id, options.plan);
+  const all: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [], ...channels };
+  await world.server.context.db.execute(
+    sql`UPDATE users SET alert_channels = ${JSON.stringify(all)}::jsonb WHERE id = ${user.id}`,
+  );
+  for (const [username, chatId] of Object.entries(options.telegramChatIds ?? {})) {
+    await world.server.context.db.execute(
+      sql`INSERT INTO telegram_chats (user_id, username, chat_id) VALUES (${user.id}, ${username}, ${String(chatId)})`,
+    );
+  }
+  return user;
+}
+
+/** Every channel the user has, as a monitor's `alert` list. */
+export function allChannelRefs(channels: Partial<AlertChannels>): AlertChannelRef[] {
+  return (Object.entries(channels) as Array<[AlertChannelRef['type'], AlertChannels['emails']]>).flatMap(
+    ([type, entries]) => entries.map((entry) => ({ type, value: entry.value })),
+  );
+}
+
+export async function createAlertedMonitor(world: AlertWorld, user: BuiltUser, alert: AlertChannelRef[]) {
+  const response = await world.server.app.inject({
+    method: 'POST',
+    url: '/api/v1/monitors/',
+    headers: user.headers,
+    payload: {
+      protocol_type: 'HTTP',
+      url: 'http://shop.example.test/',
+      alias: 'shop',
+      period: 300,
+      apdex: 0.5,
+      probers: Object.values(world.probers).map((prober) => prober.id),
+      alert,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: number };
+}
+
+/** One prober's verdict on a monitor at `time`, through the agent API as a real prober sends it. */
+export async function postResult(world: AlertWorld, prober: string, monitorId: number, time: number, success: boolean) {
+  const response = await world.server.app.inject({
+    method: 'POST',
+    url: '/api/agent/v1/results',
+    headers: { authorization: `Prober ${world.probers[prober]?.key}` },
+    payload: {
+      results: [
+        {
+          monitor_id: monitorId,
+          time: new Date(time).toISOString(),
+          success,
+          status_code: success ? 200 : 503,
+          error: success ? null : 'HTTP 503 Service Unavailable',
+          phases: { resolve: 1, connect: 2, tls: null, response: 10, duration: 20 },
+          extra_info: {},
+        },
+      ],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json().accepted).toBe(1);
+}
+
+export async function notificationRows(world: AlertWorld, userId: number) {
+  const result = await world.server.context.db.execute<{
+    notification_type: string;
+    recipient: string;
+    state: string;
+    is_sent: boolean;
+    public_message: string;
+    attempts: number;
+    kind: string;
+  }>(sql`SELECT n.notification_type, n.recipient, n.state, n.is_sent, n.public_message, n.attempts, n.facts->>'kind' AS kind
+    FROM notifications n WHERE n.user_id = ${userId} ORDER BY n.id`);
+  return result.rows;
+}
+
+/** Waits until `check` passes (it throws until then), up to `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
