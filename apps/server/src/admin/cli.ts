@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
+import { setUserPlan } from './plan.commands';
 import { addProber, setProberDisabled } from './prober.commands';
 
 const usage = `Usage: npm run admin -- <command>
@@ -12,7 +13,8 @@ const usage = `Usage: npm run admin -- <command>
   impersonate <email> --staff <staff-email>      print a single-use sign-in link as <email> (10 minutes)
   list-users                                     list every user
   add-prober <name> --country <CC> [--datacenter <name>]   register a prober agent and print its key
-  disable-prober <name> / enable-prober <name>   take a prober out of (or back into) service`;
+  disable-prober <name> / enable-prober <name>   take a prober out of (or back into) service
+  set-plan <email> <plan> [--months <n>]         put a user on a plan without payment (default 1 month)`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -22,6 +24,7 @@ async function main(): Promise<number> {
       staff: { type: 'string' },
       country: { type: 'string' },
       datacenter: { type: 'string' },
+      months: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,6 +57,8 @@ async function main(): Promise<number> {
           return setProberDisabled(context, rest[0], true);
         case 'enable-prober':
           return setProberDisabled(context, rest[0], false);
+        case 'set-plan':
+          return setUserPlan(context, rest[0], rest[1], values.months);
         default:
           throw new UsageError(`unknown command: ${command}\n\n${usage}`);
       }

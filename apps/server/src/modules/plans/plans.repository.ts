@@ -62,3 +62,26 @@ export async function findActiveSubscription(
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.isActive, true)));
   return row ? { ...row.subscriptions, plan: row.plans } : undefined;
 }
+
+/**
+ * Replaces the user's active subscription with this plan, in one transaction's worth of
+ * statements (the caller's): the old one ends, the new one starts now and ends at `expireTime`
+ * (null: never).
+ */
+export async function replaceActiveSubscription(
+  db: Database,
+  input: { userId: number; planId: number; period: 'Monthly' | 'Yearly' | null; now: Date; expireTime: Date | null },
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ isActive: false })
+    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.isActive, true)));
+  await db.insert(subscriptions).values({
+    userId: input.userId,
+    planId: input.planId,
+    isActive: true,
+    period: input.period,
+    startTime: input.now,
+    expireTime: input.expireTime,
+  });
+}
