@@ -137,3 +137,11 @@ export async function markEventsDispatched(db: Database, eventIds: number[], now
   await db.execute(sql`UPDATE monitor_events SET processed_at = ${now.toISOString()}::timestamptz
     WHERE id = ANY(${sql.param(eventIds)}::int[])`);
 }
+
+/** Dispatched events older than this are deleted: their notifications and the downtimes keep the history. */
+export async function pruneDispatchedEvents(db: Database, before: Date): Promise<number> {
+  const result = await db.execute(
+    sql`DELETE FROM monitor_events WHERE processed_at < ${before.toISOString()}::timestamptz`,
+  );
+  return result.rowCount ?? 0;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverNotification, INTERRUPTED_TEXT, sweepDeliveries } from './alert-delivery.service';
+import { pruneDispatchedEvents } from './alert-dispatch.repository';
 import { dispatchPendingEvents } from './alert-dispatch.service';
 import {
   type AlertWorld,
@@ -198,5 +199,23 @@ describe('at most once', () => {
     await sweepDeliveries(world.server.context);
     await eventually(async () => expect((await notificationRows(world, owner.id))[0]?.state).toBe('sent'));
     expect(world.server.inbox.messages.filter((mail) => mail.to.includes('lost-job@example.test'))).toHaveLength(1);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes dispatched events after 30 days and keeps the rest', async () => {
+    const owner = await buildAlertOwner(world, {});
+    const { id: monitorId } = await createAlertedMonitor(world, owner, []);
+    await world.server.context.db.execute(sql`
+      INSERT INTO monitor_events (monitor_id, kind, at, processed_at) VALUES
+        (${monitorId}, 'down', now() - interval '40 days', now() - interval '40 days'),
+        (${monitorId}, 'up', now() - interval '2 days', now() - interval '2 days'),
+        (${monitorId}, 'down', now() - interval '35 days', NULL)`);
+    const pruned = await pruneDispatchedEvents(world.server.context.db, new Date(Date.now() - 30 * 86_400_000));
+    expect(pruned).toBeGreaterThanOrEqual(1);
+    const left = await world.server.context.db.execute<{ kind: string }>(
+      sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} ORDER BY id`,
+    );
+    expect(left.rows.map((row) => row.kind)).toEqual(['up', 'down']);
   });
 });

@@ -1,7 +1,10 @@
 import type { ServiceContext } from '../../context';
 import { deliverNotification, sweepDeliveries } from './alert-delivery.service';
+import { pruneDispatchedEvents } from './alert-dispatch.repository';
 import { dispatchPendingEvents } from './alert-dispatch.service';
 import { ALERT_DELIVER_QUEUE, ALERT_DISPATCH_QUEUE, ALERT_SWEEP_QUEUE } from './alerts.queues';
+
+const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * The alerting workers: dispatch (transitions → notifications), delivery (one notification per
@@ -26,6 +29,7 @@ export async function registerAlertWorkers(context: ServiceContext): Promise<voi
     async () => {
       await dispatchPendingEvents(context);
       await sweepDeliveries(context);
+      await pruneDispatchedEvents(context.db, new Date(context.now().getTime() - EVENT_RETENTION_MS));
     },
     { concurrency: 1 },
   );
