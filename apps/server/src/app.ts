@@ -9,6 +9,7 @@ import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
+import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
@@ -57,6 +58,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
 
   await app.register(healthRoutes(context.db));
   await app.register(accountsRoutes(context));
+  await app.register(alertChannelsRoutes(context));
   await app.register(impersonationRoutes(context));
   await app.register(plansRoutes(context));
   await app.register(probersRoutes(context));

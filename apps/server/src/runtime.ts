@@ -7,6 +7,8 @@ import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
+import { registerAlertChannelWorkers } from './modules/alert-channels/alert-channels.jobs';
+import { startTelegramBot } from './modules/alert-channels/telegram-bot';
 import { createAlertClients } from './modules/alert-clients/alert-clients';
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
@@ -38,7 +40,14 @@ export function createLogger(config: Config): Logger {
 
 export async function startRuntime(
   config: Config,
-  options: { logger?: Logger; runWorkers?: boolean; shareEmbedded?: boolean; runBuiltinProber?: boolean } = {},
+  options: {
+    logger?: Logger;
+    runWorkers?: boolean;
+    shareEmbedded?: boolean;
+    runBuiltinProber?: boolean;
+    /** Poll Telegram for the bot's updates when a bot token is set and workers run (default true). */
+    runTelegramBot?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
   let embedded: EmbeddedPostgres | undefined;
@@ -80,6 +89,12 @@ export async function startRuntime(
     }
     await registerMailWorker(jobs, mailTransport);
     await registerAlertWorkers(context);
+    await registerAlertChannelWorkers(context);
+    // One poller across replicas (an advisory lock decides), only where workers run.
+    const telegramBot =
+      config.TELEGRAM_BOT_TOKEN && runWorkers && (options.runTelegramBot ?? true)
+        ? startTelegramBot(context, logger)
+        : undefined;
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
     return {
@@ -91,6 +106,7 @@ export async function startRuntime(
       async stop() {
         // The prober first: its last results are stored while the database is still there.
         await builtinProber?.stop();
+        await telegramBot?.stop();
         await jobs.stop();
         await context.assignmentNotifier.stop();
         logger.info('jobs stopped');

@@ -23,7 +23,8 @@ export interface TestServer {
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { runBuiltinProber?: boolean } = {},
+  /** The Telegram bot's poller is off unless asked for: its tests start their own with short timings. */
+  options: { runBuiltinProber?: boolean; runTelegramBot?: boolean } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const inbox = new SmtpInbox();
@@ -39,7 +40,11 @@ export async function startTestServer(
     ...environment,
   });
   const logger = pino({ level: 'silent' });
-  const runtime = await startRuntime(config, { logger, runBuiltinProber: options.runBuiltinProber ?? false });
+  const runtime = await startRuntime(config, {
+    logger,
+    runBuiltinProber: options.runBuiltinProber ?? false,
+    runTelegramBot: options.runTelegramBot ?? false,
+  });
   const clock = { offsetMs: 0 };
   runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
   const app = await buildApp({ context: runtime.context, logger });

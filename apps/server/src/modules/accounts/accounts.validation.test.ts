@@ -228,9 +228,11 @@ describe('nested fields of PUT profile', () => {
   });
 
   it('stores whole surrogate pairs (emoji) and Persian text as sent', async () => {
-    const response = await putProfile({ alert_channels: { telegram_usernames: [{ value: 'پایدار 😀' }] } });
+    // A webhook address is the channel type that keeps any text in its path, as typed.
+    const value = 'https://example.test/پایدار/😀';
+    const response = await putProfile({ alert_channels: { webhooks: [{ value }] } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().alert_channels.telegram_usernames).toEqual([{ value: 'پایدار 😀', is_verified: false }]);
+    expect(response.json().alert_channels.webhooks).toEqual([{ value, is_verified: false }]);
   });
 });
 

@@ -1,24 +1,44 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import { channelTypeOfKey, channelValueProblem, normalizeChannelValue } from '@paydar/contracts/alert-channels';
 
 type ChannelInput = { [K in keyof AlertChannels]: Array<{ value: string; is_verified?: boolean }> };
 
+const keysOf = (input: ChannelInput) => Object.keys(input) as Array<keyof AlertChannels>;
+
 /**
- * The client cannot mark a channel verified: an entry is verified only if the same value
- * was verified before. Duplicates within a type are dropped, first one kept.
+ * What a profile PUT stores: values normalized (normalizeChannelValue), duplicates after
+ * normalizing dropped (first one kept). The client cannot mark a channel verified: an entry is
+ * verified only if the same value was verified before.
  */
 export function mergeAlertChannels(current: AlertChannels, input: ChannelInput): AlertChannels {
   const merged = {} as AlertChannels;
-  for (const type of Object.keys(input) as Array<keyof AlertChannels>) {
-    const verified = new Set(current[type].filter((entry) => entry.is_verified).map((entry) => entry.value));
+  for (const key of keysOf(input)) {
+    const type = channelTypeOfKey(key);
+    const verified = new Set(
+      current[key].filter((entry) => entry.is_verified).map((entry) => normalizeChannelValue(type, entry.value)),
+    );
     const seen = new Set<string>();
-    merged[type] = [];
-    for (const entry of input[type]) {
-      if (seen.has(entry.value)) continue;
-      seen.add(entry.value);
-      merged[type].push({ value: entry.value, is_verified: verified.has(entry.value) });
+    merged[key] = [];
+    for (const entry of input[key]) {
+      const value = normalizeChannelValue(type, entry.value);
+      if (seen.has(value)) continue;
+      seen.add(value);
+      merged[key].push({ value, is_verified: verified.has(value) });
     }
   }
   return merged;
+}
+
+/** `{'alert_channels.phones.0.value': [message]}` for every value that cannot be a channel of its type. */
+export function findChannelValueProblems(input: ChannelInput): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const key of keysOf(input)) {
+    input[key].forEach((entry, index) => {
+      const problem = channelValueProblem(channelTypeOfKey(key), entry.value);
+      if (problem) problems[`alert_channels.${key}.${index}.value`] = [problem];
+    });
+  }
+  return problems;
 }
 
 // PostgreSQL's jsonb refuses NUL and unpaired UTF-16 surrogates; they would otherwise fail the write with a 500.
@@ -26,7 +46,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** The field name (`alert_channels.phones.0.value`) of the first value the database cannot store, if any. */
 export function findUnstorableValue(input: ChannelInput): string | undefined {
-  for (const type of Object.keys(input) as Array<keyof AlertChannels>) {
+  for (const type of keysOf(input)) {
     const index = input[type].findIndex((entry) => entry.value.includes('\u0000') || LONE_SURROGATE.test(entry.value));
     if (index >= 0) return `alert_channels.${type}.${index}.value`;
   }

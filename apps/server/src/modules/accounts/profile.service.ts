@@ -2,10 +2,11 @@ import type { AlertChannels, Profile, updateProfileBody } from '@paydar/contract
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notAuthenticated } from '../../errors';
-import { findUnstorableValue, mergeAlertChannels } from './alert-channels';
+import { startChannelVerification, withLoginEmailVerified } from '../alert-channels/profile-channels';
+import { findChannelValueProblems, findUnstorableValue, mergeAlertChannels } from './alert-channels';
 import { sendEmailLink } from './email-links';
 import { emailTaken } from './registration.service';
-import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository';
+import { findUserByEmail, findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
 
 export const DEMO_READ_ONLY_TEXT = 'The demo account cannot be changed. Sign up to make your own.';
 
@@ -32,7 +33,8 @@ export async function getProfile(context: ServiceContext, caller: Caller): Promi
 
 /**
  * Changes the email (unverified again, with a new verification mail) and the alert channels
- * (a channel keeps its verification only while its value is unchanged). The demo account is read-only.
+ * (normalized; a channel keeps its verification only while its value is unchanged; new emails and
+ * webhooks start their verification). The demo account is read-only.
  */
 export async function updateProfile(
   context: ServiceContext,
@@ -41,10 +43,10 @@ export async function updateProfile(
 ): Promise<Profile> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (input.id !== undefined && input.id !== caller.userId) throw invalidField('id', 'This is not your profile.');
-  const unstorable = input.alert_channels && findUnstorableValue(input.alert_channels);
-  if (unstorable) throw invalidField(unstorable, 'This value contains characters that cannot be saved.');
+  if (input.alert_channels) assertStorableChannels(input.alert_channels);
   return context.runInTransaction(async (transaction) => {
-    const current = await findUserById(transaction.db, caller.userId);
+    // Locked like channel verification locks it, so neither overwrites the other's alert_channels.
+    const current = await findUserByIdForUpdate(transaction.db, caller.userId);
     if (!current) throw notAuthenticated();
     const changes: { email?: string; isVerified?: boolean; alertChannels?: AlertChannels } = {};
     const emailChanged = input.email !== undefined && input.email !== current.email;
@@ -54,10 +56,27 @@ export async function updateProfile(
       changes.email = input.email;
       changes.isVerified = false;
     }
-    if (input.alert_channels) changes.alertChannels = mergeAlertChannels(current.alertChannels, input.alert_channels);
+    if (input.alert_channels) {
+      const login = { email: changes.email ?? current.email, isVerified: changes.isVerified ?? current.isVerified };
+      changes.alertChannels = withLoginEmailVerified(
+        mergeAlertChannels(current.alertChannels, input.alert_channels),
+        login,
+      );
+    }
     const updated = Object.keys(changes).length ? await updateUser(transaction.db, caller.userId, changes) : current;
     if (!updated) throw notAuthenticated();
     if (emailChanged) await sendEmailLink(context, transaction, updated, 'verify_email');
+    if (changes.alertChannels)
+      await startChannelVerification(context, transaction, updated.id, current.alertChannels, changes.alertChannels);
     return presentProfile(updated, caller.key);
   });
+}
+
+/** Refuses values the database cannot store or that cannot be channels of their type, each field named. */
+function assertStorableChannels(channels: NonNullable<z.infer<typeof updateProfileBody>['alert_channels']>): void {
+  const unstorable = findUnstorableValue(channels);
+  if (unstorable) throw invalidField(unstorable, 'This value contains characters that cannot be saved.');
+  const problems = findChannelValueProblems(channels);
+  const [first] = Object.entries(problems);
+  if (first) throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1][0]}`, problems);
 }

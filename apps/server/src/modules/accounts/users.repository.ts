@@ -15,6 +15,15 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return row;
 }
 
+/**
+ * Reads a user and locks the row until the transaction ends: every read-modify-write of
+ * alert_channels (profile PUT, channel verification) goes through this, so none loses another's change.
+ */
+export async function findUserByIdForUpdate(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 /** Returns undefined when the email is taken (the unique index decides, so concurrent sign-ups cannot both win). */
 export async function insertUser(
   db: Database,

@@ -1,10 +1,12 @@
 import type { ServiceContext } from '../../context';
+import { unlinkTelegramChat } from '../alert-channels/telegram-links.service';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import {
   type ClaimedNotification,
   claimNotification,
   failInterrupted,
   findOverduePending,
+  findTelegramChat,
   markFailed,
   markRetrying,
   markSent,
@@ -42,6 +44,11 @@ function retryDelaySeconds(context: ServiceContext, attempt: number, error: Aler
 }
 
 async function recordFailure(context: ServiceContext, notification: ClaimedNotification, error: AlertServiceError) {
+  if (error.service === 'telegram' && error.kind === 'blocked' && error.status === 403) {
+    // The user blocked the bot: the chat is unlinked and the name unverified until they open the link again.
+    const chatId = await findTelegramChat(context.db, notification.userId, notification.recipient);
+    if (chatId) await unlinkTelegramChat(context, chatId);
+  }
   const canRetry =
     error.retryable &&
     notification.attempt < MAX_DELIVERY_ATTEMPTS &&

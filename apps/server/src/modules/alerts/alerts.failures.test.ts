@@ -102,6 +102,15 @@ describe('Telegram', () => {
     });
     expect(row?.attempts).toBe(1);
     expect(row?.public_message).toMatch(/^Not sent: .*block/i);
+    // Unlinked and unverified: no more alerts go to a chat that refuses them until the link is opened again.
+    const chats = await world.server.context.db.execute(sql`SELECT 1 FROM telegram_chats WHERE chat_id = '8202'`);
+    expect(chats.rows).toHaveLength(0);
+    const profile = await world.server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/profile',
+      headers: owner.headers,
+    });
+    expect(profile.json().alert_channels.telegram_usernames).toEqual([{ value: '@blocked_bot', is_verified: false }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
 import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
@@ -67,11 +68,19 @@ async function assertWithinPlan(context: ServiceContext, caller: Caller, input: 
   throw new AppError('PLAN_LIMIT', first.message, fields);
 }
 
+/** Channel values as the profile stores them ('@Alice' → '@alice'), so the two always match. */
+function normalizedAlert(input: MonitorInput): MonitorInput['alert'] {
+  return input.alert.map((ref) => ({
+    type: ref.type,
+    value: normalizeChannelValue(channelTypeOfKey(ref.type), ref.value),
+  }));
+}
+
 /** A monitor may alert only channels the user has in the profile. */
 async function assertOwnChannels(context: ServiceContext, caller: Caller, input: MonitorInput): Promise<void> {
   if (!input.alert.length) return;
   const user = await findUserById(context.db, caller.userId);
-  for (const ref of input.alert) {
+  for (const ref of normalizedAlert(input)) {
     const known = user?.alertChannels[ref.type].some((channel) => channel.value === ref.value);
     if (!known) throw invalidField('alert', `${ref.value} is not one of your alert channels.`);
   }
@@ -89,7 +98,7 @@ function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' 
     httpBody: input.http_body ?? null,
     dnsQueryName: input.protocol_type === 'DNS' ? (input.dns_query_name ?? null) : null,
     dnsQueryType: input.dns_query_type,
-    alert: input.alert,
+    alert: normalizedAlert(input),
     labels: input.labels,
     isEnabled: input.is_enabled,
   };

@@ -1,0 +1,54 @@
+import type { AlertChannels } from '@paydar/contracts/accounts';
+import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
+import type { ServiceContext } from '../../context';
+import type { Transaction } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { channelLimits } from './alert-channels.limits';
+import { withVerification } from './channel-entries';
+import { sendEmailChannelLink } from './email-channel.service';
+import { deleteLinksExcept } from './telegram-chats.repository';
+import { enqueueWebhookVerification } from './webhook-channel.service';
+
+/** The channels with the login address verified, when it is among them and the account is verified: it was proven at sign-up. */
+export function withLoginEmailVerified(
+  channels: AlertChannels,
+  login: { email: string; isVerified: boolean },
+): AlertChannels {
+  return login.isVerified ? withVerification(channels, 'email', login.email, true).channels : channels;
+}
+
+/**
+ * What a profile PUT sets going for the channels it saved, inside its transaction: a verification
+ * mail to each new email, a queued test delivery to each new webhook, and no Telegram chat kept
+ * for a username that left the profile. New phones and Telegram usernames wait for the user.
+ * `previous` and `saved` are normalized, as stored.
+ */
+export async function startChannelVerification(
+  context: ServiceContext,
+  transaction: Transaction,
+  userId: number,
+  previous: AlertChannels,
+  saved: AlertChannels,
+): Promise<void> {
+  const added = (key: keyof AlertChannels) => {
+    const type = channelTypeOfKey(key);
+    const before = new Set(previous[key].map((entry) => normalizeChannelValue(type, entry.value)));
+    return saved[key].filter((entry) => !entry.is_verified && !before.has(entry.value)).map((entry) => entry.value);
+  };
+  for (const email of added('emails')) {
+    try {
+      await context.rateLimiter.consume(channelLimits.emailLink(userId, email), context.now());
+    } catch (error) {
+      // Over the mail limit the address is still saved, unverified; send_token can mail it later.
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') continue;
+      throw error;
+    }
+    await sendEmailChannelLink(context, transaction, userId, email);
+  }
+  for (const url of added('webhooks')) await enqueueWebhookVerification(context, transaction, { userId, url });
+  await deleteLinksExcept(
+    transaction.db,
+    userId,
+    saved.telegram_usernames.map((entry) => entry.value),
+  );
+}

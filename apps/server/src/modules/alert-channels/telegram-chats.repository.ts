@@ -1,0 +1,49 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { telegramChats } from '../../db/schema/index';
+
+export interface ChatLink {
+  userId: number;
+  /** '@' and lower case, as in the profile. */
+  username: string;
+}
+
+/** Points a user's Telegram username at a chat, replacing the chat it pointed at before. */
+export async function linkTelegramChat(db: Database, link: ChatLink & { chatId: string; now: Date }): Promise<void> {
+  await db
+    .insert(telegramChats)
+    .values({ userId: link.userId, username: link.username, chatId: link.chatId, linkedAt: link.now })
+    .onConflictDoUpdate({
+      target: [telegramChats.userId, telegramChats.username],
+      set: { chatId: link.chatId, linkedAt: link.now },
+    });
+}
+
+/** Which users' usernames a chat is linked to. */
+export function findChatLinks(db: Database, chatId: string): Promise<ChatLink[]> {
+  return db
+    .select({ userId: telegramChats.userId, username: telegramChats.username })
+    .from(telegramChats)
+    .where(eq(telegramChats.chatId, chatId));
+}
+
+/** Removes a chat's links of these users; returns what was removed. */
+export function deleteChatLinks(db: Database, chatId: string, userIds: number[]): Promise<ChatLink[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .delete(telegramChats)
+    .where(and(eq(telegramChats.chatId, chatId), inArray(telegramChats.userId, userIds)))
+    .returning({ userId: telegramChats.userId, username: telegramChats.username });
+}
+
+/** Drops a user's links of usernames no longer in their profile. */
+export async function deleteLinksExcept(db: Database, userId: number, keptUsernames: string[]): Promise<void> {
+  await db
+    .delete(telegramChats)
+    .where(
+      and(
+        eq(telegramChats.userId, userId),
+        keptUsernames.length ? notInArray(telegramChats.username, keptUsernames) : undefined,
+      ),
+    );
+}
