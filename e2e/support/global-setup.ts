@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database';
 import { startMailInbox } from './mail-inbox';
+import { startOutsideFakes } from './outside-fakes';
 import { repositoryRoot, startServerProcess } from './server-process';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -21,6 +22,7 @@ export default async function globalSetup() {
     throw new Error(`the web app is not built in ${webDistDir}: run \`npm run build\` first (npm run test:e2e does)`);
   }
   const inbox = await startMailInbox();
+  const fakes = await startOutsideFakes();
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
   const database = serverUrl ? await createScratchDatabase(serverUrl, 'paydar_e2e') : undefined;
   const dataDir = serverUrl ? undefined : await fs_promises.mkdtemp(path.join(os.tmpdir(), 'paydar-e2e-'));
@@ -38,16 +40,21 @@ export default async function globalSetup() {
     RATE_LIMITS_ENABLED: 'false',
     // Monitors in the specs check targets the specs start on loopback.
     ALLOW_PRIVATE_TARGETS: 'true',
+    // SMS, Telegram and webhooks go to loopback fakes the specs read (outside-fakes.ts).
+    ...fakes.serverEnvironment,
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir as string, EMBEDDED_POSTGRES_PORT: '54390' }),
   };
   const server = await startServerProcess(environment);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_INBOX_URL = inbox.httpUrl;
+  process.env.E2E_FAKES_URL = fakes.httpUrl;
+  process.env.E2E_WEBHOOK_URL = fakes.webhookUrl;
   process.env.E2E_SERVER_ENV = JSON.stringify(environment);
 
   return async () => {
     await server.stop();
     await inbox.stop();
+    await fakes.stop();
     await database?.drop();
     if (dataDir) await fs_promises.rm(dataDir, { recursive: true, force: true });
   };

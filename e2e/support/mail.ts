@@ -29,3 +29,8 @@ export function linkIn(mail: Mail, prefix: string): string {
   if (!match) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
   return match[0];
 }
+
+/** Every mail to `to` the test SMTP inbox has received so far. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  return (await (await fetch(`${process.env.E2E_INBOX_URL}/?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+}

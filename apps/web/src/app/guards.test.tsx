@@ -47,6 +47,29 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/verify_email');
   });
 
+  it('lead a visitor who signs in back to the page they were sent away from, query included', async () => {
+    const router = renderAt('/settings?verify_channel=email&token=t');
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    signIn(buildProfile());
+    expect(await screen.findByText('Settings page')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/settings?verify_channel=email&token=t',
+    );
+  });
+
+  it('never follow a remembered path off the site', async () => {
+    signIn(buildProfile());
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <p>Dashboard page</p> },
+        { element: <GuestOnlyRoute />, children: [{ path: '/login', element: <p>Login page</p> }] },
+      ],
+      { initialEntries: [{ pathname: '/login', state: { from: '//evil.example/x' } }] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+  });
+
   it('send a verified user away from guest-only pages to /', async () => {
     signIn(buildProfile());
     const router = renderAt('/login');

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/auth';
 import { useSession } from '@/lib/session-store';
@@ -14,20 +14,35 @@ export function useAuthStatus(): AuthStatus {
   return me.is_verified ? 'verified' : 'unverified';
 }
 
-/** Private routes (spec §2): signed-out users go to /login, unverified users to /verify_email. */
+/** Where a signed-out visitor was going, kept through /login so signing in leads back there. */
+type ReturnState = { from?: string } | null;
+
+/** Only a path of this app: a crafted state must not send anyone to another site. */
+const safeReturnPath = (from: string | undefined) => (from?.startsWith('/') && !from.startsWith('//') ? from : '/');
+
+/**
+ * Private routes (spec §2): signed-out users go to /login — remembering where they were going, so
+ * a link from a mail (an alert email's confirmation) still works after signing in — and unverified
+ * users to /verify_email.
+ */
 export function PrivateRoute() {
   const status = useAuthStatus();
+  const location = useLocation();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  if (status === 'signed-out')
+    return (
+      <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies ReturnState} />
+    );
   if (status === 'unverified') return <Navigate to="/verify_email" replace />;
   return <Outlet />;
 }
 
-/** Guest-only routes (spec §2): signed-in users go to /, or to /verify_email while unverified. */
+/** Guest-only routes (spec §2): signed-in users go to / (or where they were going), or to /verify_email while unverified. */
 export function GuestOnlyRoute() {
   const status = useAuthStatus();
+  const location = useLocation();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'verified') return <Navigate to="/" replace />;
+  if (status === 'verified') return <Navigate to={safeReturnPath((location.state as ReturnState)?.from)} replace />;
   if (status === 'unverified') return <Navigate to="/verify_email" replace />;
   return <Outlet />;
 }

@@ -96,3 +96,28 @@ export const ShareIcon = (props: IconProps) => (
     <path d="m8.2 10.9 7.6-3.8M8.2 13.1l7.6 3.8" />
   </Icon>
 );
+
+export const ExternalLinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);
+
+export const PhoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);
+
+export const TelegramIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7" />
+  </Icon>
+);

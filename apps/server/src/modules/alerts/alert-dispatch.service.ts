@@ -110,7 +110,9 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
     const count = await context.runInTransaction(async (transaction) => {
       const events = await lockPendingEvents(transaction.db, BATCH_SIZE);
       const now = context.now();
-      const contexts = await Promise.all(events.map((event) => loadEventContext(transaction.db, event)));
+      // One after another: a transaction is one connection, which runs one query at a time.
+      const contexts: Array<EventContext | undefined> = [];
+      for (const event of events) contexts.push(await loadEventContext(transaction.db, event));
       // The owners' allowance locks in one order, so two dispatchers cannot deadlock on them.
       const owners = [...new Set(contexts.flatMap((found) => (found ? [found.userId] : [])))].sort((a, b) => a - b);
       for (const userId of owners) await lockUserAllowance(transaction.db, userId);

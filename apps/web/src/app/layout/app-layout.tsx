@@ -1,4 +1,5 @@
 import { useSession } from '@/lib/session-store';
+import { AlertCenterDrawerHost } from './alert-center-drawer-host';
 import { HEADER_ROW_HEIGHT, Header, IMPERSONATION_ROW_HEIGHT } from './header';
 import { PageFrame } from './page-frame';
 import { PlansPopupHost } from './plans-popup-host';
@@ -12,6 +13,7 @@ export function AppLayout() {
   return (
     <PageFrame header={<Header />} headerHeight={height}>
       <PlansPopupHost />
+      <AlertCenterDrawerHost />
     </PageFrame>
   );
 }

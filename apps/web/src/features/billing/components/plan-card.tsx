@@ -13,6 +13,7 @@ function features(plan: Plan): string[] {
     `${formatNumber(plan.description.quantity.Notification)} notifications`,
     `Protocols: ${plan.description.quality.Protocol.join(', ')}`,
   ];
+  if (plan.description.quality.VoiceCall) lines.push('Voice call alerts');
   if (spec.MONITOR_GROUP) lines.push('Monitor groups');
   return lines;
 }

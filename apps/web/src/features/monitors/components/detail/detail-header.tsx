@@ -3,9 +3,9 @@ import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { displayName, isHttp } from '@paydar/domain/display-name';
 import { DISABLED_TEXT, lastResult, type MonitorStatus, monitorStatus } from '@paydar/domain/monitor-status';
 import type { ReactNode } from 'react';
-import { RefreshIcon, ShareIcon } from '@/components/icons';
+import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
 import type { MetricDay } from '../../api/get-metric';
-import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, TerminalIcon } from './detail-icons';
+import { ArrowLeftIcon, CalendarIcon, TerminalIcon } from './detail-icons';
 import { formatDetailTime } from './detail-time';
 
 export type DetailPopup = 'date' | 'command' | 'share';

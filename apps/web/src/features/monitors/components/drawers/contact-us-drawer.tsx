@@ -1,7 +1,7 @@
 import { Anchor, Drawer, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { MailIcon, PhoneIcon, TelegramIcon } from '@/components/icons';
 import { getRuntimeConfig } from '@/config/runtime-config';
-import { MailIcon, PhoneIcon, SendIcon } from '../detail/detail-icons';
 import { drawerStyles } from './drawer-styles';
 
 type ContactUsDrawerProps = { opened: boolean; onClose: () => void };
@@ -46,7 +46,7 @@ export function ContactUsDrawer({ opened, onClose }: ContactUsDrawerProps) {
             {supportPhone}
           </Anchor>
         </Channel>
-        <Channel icon={<SendIcon size={18} />} label="Telegram">
+        <Channel icon={<TelegramIcon size={18} />} label="Telegram">
           <Anchor href={telegramLink(supportTelegram)} target="_blank" rel="noopener noreferrer" size="sm">
             {supportTelegram}
           </Anchor>

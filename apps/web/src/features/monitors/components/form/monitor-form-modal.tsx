@@ -1,6 +1,7 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Monitor } from '@paydar/contracts/monitors';
+import { useAlertCenterDrawerOpened } from '@/lib/alert-center-drawer';
 import { PHONE_QUERY } from '@/lib/breakpoints';
 import { usePlansPopupOpened } from '@/lib/plans-popup';
 import { useMonitorForm } from '../../hooks/use-monitor-form';
@@ -24,14 +25,16 @@ export type MonitorFormModalProps = {
 export function MonitorFormModal({ opened, onClose, monitor, onSaved }: MonitorFormModalProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const options = useMonitorFormOptions(opened, monitor ? 'edit' : 'create');
-  // Every open Mantine modal hears Escape; closing the Plans popup must not throw the form away.
+  // Every open Mantine modal hears Escape; closing the Plans popup or the alert center drawer must
+  // not throw the form away.
   const plansOpened = usePlansPopupOpened();
+  const alertCenterOpened = useAlertCenterDrawerOpened();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       closeOnClickOutside={false}
-      closeOnEscape={!plansOpened}
+      closeOnEscape={!plansOpened && !alertCenterOpened}
       fullScreen={phone === true}
       size="lg"
       centered={!phone}

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Group,
   Input,
@@ -24,6 +25,7 @@ import {
 } from '@paydar/contracts/monitors-options';
 import { formatSeconds } from '@paydar/domain/format';
 import type { FormEvent } from 'react';
+import { openAlertCenterDrawer } from '@/lib/alert-center-drawer';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { HttpHeadersField } from './http-headers-field';
@@ -193,7 +195,15 @@ export function MonitorFormFields({
 
         <MultiSelect
           label="Alert channels"
-          description="Who is told when it goes down"
+          description={
+            <>
+              Who is told when it goes down ·{' '}
+              {/* The alert center drawer opens above the popup; the options follow its changes. */}
+              <Anchor component="button" type="button" fz="inherit" onClick={openAlertCenterDrawer}>
+                Manage channels
+              </Anchor>
+            </>
+          }
           placeholder={values.alert.length ? undefined : 'Choose channels'}
           data={options.channelGroups}
           nothingFoundMessage="Add alert channels in the Alert Center first."

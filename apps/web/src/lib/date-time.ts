@@ -1,0 +1,12 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+dayjs.extend(advancedFormat);
+
+/** How the app writes an instant (spec §9): 'Mar 5th, 14:03:09'. */
+export const DATE_TIME_FORMAT = 'MMM Do, HH:mm:ss';
+
+/** An instant in the browser's zone, as spec §9 writes dates. */
+export function formatDateTime(instant: string | number | Date): string {
+  return dayjs(instant).format(DATE_TIME_FORMAT);
+}

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startFakeKavenegar } from '../../apps/server/test/fakes/kavenegar';
+import { startFakeTelegramBotApi } from '../../apps/server/test/fakes/telegram-bot-api';
+import { startFakeWebhookReceiver } from '../../apps/server/test/fakes/webhook-receiver';
+
+const KAVENEGAR_API_KEY = 'e2e-kavenegar-key';
+const TELEGRAM_BOT_TOKEN = '123456:e2e-bot-token';
+
+export interface OutsideFakes {
+  /** What the server process needs to reach the fakes instead of the real services. */
+  serverEnvironment: Record<string, string>;
+  /** The HTTP window onto the fakes, for spec workers (other processes). */
+  httpUrl: string;
+  /** Where a webhook channel can point: the fake receiver. */
+  webhookUrl: string;
+  stop(): Promise<void>;
+}
+
+function readJson(request: http.IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {});
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * The server tests' loopback fakes of Kavenegar, the Telegram Bot API and a webhook target, for the
+ * real server process of the browser tests, plus a small HTTP window so spec workers can read
+ * what the fakes received and act as a Telegram user:
+ *
+ * - `GET /kavenegar/calls?receptor=` — the Kavenegar calls (SMS, verify lookups, voice calls)
+ * - `GET /telegram/sent?chat=` — the messages the bot sent
+ * - `POST /telegram/messages {chatId, text, username?}` — a user writes to the bot
+ * - `GET /webhook/requests` — the deliveries the webhook target received
+ */
+export async function startOutsideFakes(): Promise<OutsideFakes> {
+  const kavenegar = await startFakeKavenegar({ apiKey: KAVENEGAR_API_KEY });
+  const telegram = await startFakeTelegramBotApi({ token: TELEGRAM_BOT_TOKEN });
+  const webhook = await startFakeWebhookReceiver();
+
+  const window = http.createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fakes');
+      let body: unknown;
+      if (request.method === 'GET' && url.pathname === '/kavenegar/calls') {
+        const receptor = url.searchParams.get('receptor');
+        body = kavenegar.calls.filter((call) => !receptor || call.params.receptor === receptor);
+      } else if (request.method === 'GET' && url.pathname === '/telegram/sent') {
+        const chat = url.searchParams.get('chat');
+        body = telegram.sent.filter((message) => !chat || String(message.chatId) === chat);
+      } else if (request.method === 'POST' && url.pathname === '/telegram/messages') {
+        const { chatId, text, username } = (await readJson(request)) as {
+          chatId: number;
+          text: string;
+          username?: string;
+        };
+        body = telegram.pushMessage(chatId, text, username);
+      } else if (request.method === 'GET' && url.pathname === '/webhook/requests') {
+        body = webhook.requests;
+      } else {
+        response.statusCode = 404;
+        body = { detail: 'Not found.' };
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(body));
+    })().catch((error: unknown) => {
+      response.statusCode = 400;
+      response.end(JSON.stringify({ detail: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => window.listen(0, '127.0.0.1', resolve));
+  const httpUrl = `http://127.0.0.1:${(window.address() as AddressInfo).port}`;
+
+  return {
+    serverEnvironment: {
+      KAVENEGAR_BASE_URL: kavenegar.url,
+      KAVENEGAR_API_KEY,
+      TELEGRAM_API_BASE_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN,
+    },
+    httpUrl,
+    webhookUrl: `${webhook.url}/paydar`,
+    async stop() {
+      await new Promise((resolve) => window.close(resolve));
+      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop()]);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { expect } from '@playwright/test';
+
+/** Reading the outside-service fakes from a spec (see outside-fakes.ts), like mail.ts reads the inbox. */
+
+const base = () => {
+  const url = process.env.E2E_FAKES_URL;
+  if (!url) throw new Error('E2E_FAKES_URL is not set: global setup starts the outside fakes');
+  return url;
+};
+
+interface KavenegarCall {
+  method: string;
+  params: Record<string, string>;
+}
+
+/** Waits for the verification code Kavenegar's verify/lookup was asked to send to `receptor`, the newest after `after` calls. */
+export async function waitForSmsCode(receptor: string, after = 0): Promise<{ code: string; count: number }> {
+  let calls: KavenegarCall[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${base()}/kavenegar/calls?receptor=${encodeURIComponent(receptor)}`);
+        calls = ((await response.json()) as KavenegarCall[]).filter((call) => call.method === 'verify/lookup');
+        return calls.length > after;
+      },
+      { timeout: 20_000, message: `a verification code sent to ${receptor}` },
+    )
+    .toBe(true);
+  const code = calls.at(-1)?.params.token;
+  if (!code) throw new Error(`the verify/lookup call to ${receptor} has no token`);
+  return { code, count: calls.length };
+}
+
+/** A Telegram user writes to the bot (e.g. `/start <token>`), as Telegram's getUpdates will tell the server. */
+export async function writeToBot(chatId: number, text: string, username?: string): Promise<void> {
+  const response = await fetch(`${base()}/telegram/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ chatId, text, username }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+interface ReceivedWebhook {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+/** The deliveries the fake webhook target received so far. */
+export async function webhookRequests(): Promise<ReceivedWebhook[]> {
+  return (await (await fetch(`${base()}/webhook/requests`)).json()) as ReceivedWebhook[];
+}
+
+/** The fake webhook target's address. */
+export const webhookUrl = () => {
+  const url = process.env.E2E_WEBHOOK_URL;
+  if (!url) throw new Error('E2E_WEBHOOK_URL is not set: global setup starts the outside fakes');
+  return url;
+};
+
+/** Every Kavenegar call for `receptor` so far: `sms/send`, `verify/lookup`, `call/maketts`. */
+export async function kavenegarCalls(receptor: string): Promise<KavenegarCall[]> {
+  return (await (
+    await fetch(`${base()}/kavenegar/calls?receptor=${encodeURIComponent(receptor)}`)
+  ).json()) as KavenegarCall[];
+}
+
+/** The messages the bot sent to `chatId` so far. */
+export async function telegramSent(chatId: number): Promise<Array<{ chatId: number; text: string }>> {
+  return (await (await fetch(`${base()}/telegram/sent?chat=${chatId}`)).json()) as Array<{
+    chatId: number;
+    text: string;
+  }>;
+}
