@@ -107,7 +107,9 @@ test('the public status page draws the day two days ago on a 24-hour clock', asy
   await page.goto(`/public_status/${seeded.monitor.id}`);
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, seeded.email, seeded.password);
-  await expect(page).toHaveURL(/\/$/);
+  // Signing in leads back to the page the visitor was sent away from.
+  await expect(page).toHaveURL(new RegExp(`/public_status/${seeded.monitor.id}$`));
+  await expect(page.locator('[data-testid="chart-status-clock"][data-rendered]')).toBeVisible();
 
   const rawCalls: string[] = [];
   page.on('request', (request) => {

@@ -79,6 +79,21 @@ describe('applyResults', () => {
     ).toEqual([]);
   });
 
+  it('lets the one prober still reporting decide once the silent ones had time to report', () => {
+    // Period 15 s: a result stays recent 3 periods + the 15 s timeout = 60 s. Probers 2 and 3 never report.
+    const outcome = applyResults(...monitor([1, 2, 3]), [
+      input(1, 0, true),
+      input(1, 45, true),
+      input(1, 60, false),
+      input(1, 75, false),
+      input(1, 90, true),
+    ]);
+    expect(outcome.transitions).toEqual([
+      { kind: 'down', at: at(60) },
+      { kind: 'up', at: at(90) },
+    ]);
+  });
+
   it('ignores a result older than the prober state it already has', () => {
     const known: ProberState[] = [
       { proberId: 1, lastTime: at(60), lastSuccess: true, consecutiveFailures: 0, failingSince: null },

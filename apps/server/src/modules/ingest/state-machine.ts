@@ -85,8 +85,12 @@ export function applyResults(monitor: MonitorSettings, current: MonitorState, re
       });
       lone = state;
     }
-    // With several probers assigned, one prober alone never decides: the others may not have reported yet.
-    if (several && reporting.length < 2) continue;
+    // With several probers assigned, one prober alone does not decide while the others may simply
+    // not have reported yet; once the monitor has been checked for longer than a result stays
+    // recent, the silent ones are dead or disabled, and the lone reporter decides as a lone
+    // prober does (two failures in a row) rather than a dead prober hiding an outage.
+    const othersHadTime = firstCheckAt !== null && result.time - firstCheckAt >= maxAge;
+    if (several && reporting.length < 2 && !othersHadTime) continue;
     const decision = decideMonitorState(isDown, reporting);
     if (!decision.transition) continue;
     const at =
