@@ -78,6 +78,15 @@ const environmentSchema = z.object({
   TELEGRAM_BOT_TOKEN: optionalText,
   /** How long one webhook delivery may take, connection to response, in milliseconds. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  /** Zarinpal v4 API base (request.json, verify.json) and StartPay; the local fake's URL in tests and development. */
+  ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
+  /** Zarinpal merchant id (36 characters); when unset card payments are off. */
+  ZARINPAL_MERCHANT_ID: optionalText,
+  /** The hosting console's API (credit transfer, organization link); when unset console credit is off. */
+  CONSOLE_API_URL: optionalUrl,
+  CONSOLE_API_KEY: optionalText,
+  /** Where the browser sends analytics events (purchase, plan upgrade); unset keeps analytics silent. */
+  ANALYTICS_ENDPOINT: optionalUrl,
   /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
   ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });

@@ -14,6 +14,8 @@ export const errorCodes = {
   /** Refused by the plan (spec §5 limits); the web shows the text with an Upgrade Plan button. */
   PLAN_LIMIT: 403,
   PROTECTED_MONITOR: 403,
+  /** The wallet does not cover a debit (a plan purchase); nothing was taken. */
+  INSUFFICIENT_BALANCE: 402,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -9,5 +9,7 @@ export const runtimeConfig = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   supportTelegram: z.string(),
+  /** Where analytics events go (purchase, plan upgrade); null: none are sent. */
+  analyticsEndpoint: z.string().nullable(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

@@ -72,6 +72,7 @@ describe('/config.json', () => {
       supportEmail: 'help@paydar.test',
       supportPhone: '+98 21 1234 5678',
       supportTelegram: 'https://t.me/PaydarHelp',
+      analyticsEndpoint: null,
     });
     for (const secret of [server.config.DATABASE_URL, server.config.SMTP_URL, server.config.DEMO_PASSWORD]) {
       expect(response.body).not.toContain(secret);

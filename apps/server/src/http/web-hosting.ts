@@ -14,6 +14,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     supportTelegram: config.SUPPORT_TELEGRAM,
+    analyticsEndpoint: config.ANALYTICS_ENDPOINT ?? null,
   };
 }
 

@@ -44,6 +44,7 @@ export const testConfig: RuntimeConfig = {
   supportEmail: 'support@example.test',
   supportPhone: '+98 21 0000 0000',
   supportTelegram: '@paydar_support',
+  analyticsEndpoint: null,
 };
 setRuntimeConfig(testConfig);
 

@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './impersonation';
 export * from './monitors';
 export * from './notifications';

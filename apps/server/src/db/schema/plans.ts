@@ -43,6 +43,8 @@ export const subscriptions = pgTable(
     period: text('period', { enum: subscriptionPeriods }),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     expireTime: timestamp('expire_time', { withTimezone: true }),
+    /** When the "expires in three days" mail went out, so it goes once. */
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
   },
   (table) => [
     index('subscriptions_user_idx').on(table.userId),

@@ -1,6 +1,17 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const emptyAlertChannels: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
 
@@ -24,7 +35,11 @@ export const users = pgTable(
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // The wallet never goes below zero, whatever the code above it does.
+    check('users_charged_budget_not_negative', sql`${table.chargedBudget} >= 0`),
+  ],
 );
 
 /** Session keys: only a SHA-256 of the key is kept, so a database leak gives no usable key. */
