@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertCenterDrawerHost } from '@/app/layout/alert-center-drawer-host';
+import { LAZY_POPUP, LAZY_POPUP_TEST_TIMEOUT_MS } from '@/testing/lazy-popup';
 import { buildSubscription, page } from '@/testing/monitor-builders';
 import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { dialog, probers, roomySpecifications, setUpFormTests } from './monitor-form.test-support';
@@ -30,31 +31,35 @@ function stubServer() {
 }
 
 describe('Add Monitor: managing alert channels', () => {
-  it('opens the drawer over the form, and a channel added there becomes an option of the form', async () => {
-    stubServer();
-    const onClose = vi.fn();
-    renderWithProviders(
-      <MemoryRouter>
-        <MonitorFormModal opened onClose={onClose} />
-        <AlertCenterDrawerHost />
-      </MemoryRouter>,
-      { mantineEnv: 'test' },
-    );
-    const form = await dialog();
-    fireEvent.click(within(form).getByRole('button', { name: 'Manage channels' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Alert Center' });
+  it(
+    'opens the drawer over the form, and a channel added there becomes an option of the form',
+    async () => {
+      stubServer();
+      const onClose = vi.fn();
+      renderWithProviders(
+        <MemoryRouter>
+          <MonitorFormModal opened onClose={onClose} />
+          <AlertCenterDrawerHost />
+        </MemoryRouter>,
+        { mantineEnv: 'test' },
+      );
+      const form = await dialog();
+      fireEvent.click(within(form).getByRole('button', { name: 'Manage channels' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Alert Center' }, LAZY_POPUP);
 
-    const email = within(drawer).getByRole('textbox', { name: 'Email' });
-    fireEvent.change(email, { target: { value: 'ops@example.com' } });
-    fireEvent.keyDown(email, { key: 'Enter' });
-    await waitFor(() => expect(within(drawer).getByTitle(/^ops@example\.com:/)).toBeTruthy());
+      const email = within(drawer).getByRole('textbox', { name: 'Email' });
+      fireEvent.change(email, { target: { value: 'ops@example.com' } });
+      fireEvent.keyDown(email, { key: 'Enter' });
+      await waitFor(() => expect(within(drawer).getByTitle(/^ops@example\.com:/)).toBeTruthy());
 
-    // Escape closes the drawer, not the form under it.
-    fireEvent.keyDown(within(drawer).getByRole('textbox', { name: 'Email' }), { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alert Center' })).toBeNull());
-    expect(onClose).not.toHaveBeenCalled();
+      // Escape closes the drawer, not the form under it.
+      fireEvent.keyDown(within(drawer).getByRole('textbox', { name: 'Email' }), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alert Center' })).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('combobox', { name: 'Alert channels' }));
-    expect(await screen.findByRole('option', { name: 'ops@example.com (not verified)' })).toBeTruthy();
-  });
+      fireEvent.click(screen.getByRole('combobox', { name: 'Alert channels' }));
+      expect(await screen.findByRole('option', { name: 'ops@example.com (not verified)' })).toBeTruthy();
+    },
+    LAZY_POPUP_TEST_TIMEOUT_MS,
+  );
 });

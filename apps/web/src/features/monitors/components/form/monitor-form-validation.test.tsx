@@ -3,6 +3,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
+import { LAZY_POPUP, LAZY_POPUP_TEST_TIMEOUT_MS } from '@/testing/lazy-popup';
 import { buildShopMonitor, freeSpecifications } from '@/testing/monitor-builders';
 import { metricQueryKey } from '../../api/get-metric';
 import { pendingRefreshCount } from '../../hooks/use-monitor-form-refresh';
@@ -36,24 +37,28 @@ describe('validation', () => {
     expect(api.saves()).toEqual([]);
   });
 
-  it('a period under the plan minimum shows the limit with Upgrade Plan, which opens the plans', async () => {
-    const api = stubApi({ plan: freeSpecifications });
-    const { onClose } = renderModal();
-    await dialog();
-    await vi.waitFor(() => expect(queryClient.getQueryData(['users', 'subscriptions'])).toBeTruthy());
-    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), { target: { value: 'example.com' } });
-    await choose('Period', '1 min');
-    submit();
-    expect(await screen.findByText("You can't select fewer than 5 min")).toBeTruthy();
-    expect(api.saves()).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
-    expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
-    // Escape closes the Plans popup, not the form under it.
-    fireEvent.keyDown(document.body, { key: 'Escape' });
-    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Plans' })).toBeNull());
-    expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'example.com');
-  });
+  it(
+    'a period under the plan minimum shows the limit with Upgrade Plan, which opens the plans',
+    async () => {
+      const api = stubApi({ plan: freeSpecifications });
+      const { onClose } = renderModal();
+      await dialog();
+      await vi.waitFor(() => expect(queryClient.getQueryData(['users', 'subscriptions'])).toBeTruthy());
+      fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), { target: { value: 'example.com' } });
+      await choose('Period', '1 min');
+      submit();
+      expect(await screen.findByText("You can't select fewer than 5 min")).toBeTruthy();
+      expect(api.saves()).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
+      expect(await screen.findByRole('heading', { name: 'Plans' }, LAZY_POPUP)).toBeTruthy();
+      // Escape closes the Plans popup, not the form under it.
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+      await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Plans' })).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'example.com');
+    },
+    LAZY_POPUP_TEST_TIMEOUT_MS,
+  );
 
   it.each([
     [
