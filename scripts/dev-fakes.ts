@@ -1,14 +1,16 @@
 /**
- * The outside services for `npm run dev`, on loopback: Kavenegar, the Telegram Bot API and a
- * webhook target (the same fakes the tests use). What they receive is printed, so a developer
+ * The outside services for `npm run dev`, on loopback: Kavenegar, the Telegram Bot API, a
+ * webhook target, Zarinpal and the hosting console (the same fakes the tests use). What they receive is printed, so a developer
  * reads the SMS code off the terminal; the bot link opens a page here that presses Start at once
  * (as the Telegram user `dev_user`), so linking a Telegram name works without Telegram.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startFakeHostingConsole } from '../apps/server/test/fakes/hosting-console';
 import { startFakeKavenegar } from '../apps/server/test/fakes/kavenegar';
 import { startFakeTelegramBotApi } from '../apps/server/test/fakes/telegram-bot-api';
 import { startFakeWebhookReceiver } from '../apps/server/test/fakes/webhook-receiver';
+import { startFakeZarinpal } from '../apps/server/test/fakes/zarinpal';
 
 const KAVENEGAR_KEY = 'dev-kavenegar-key';
 const DEV_CHAT_ID = 4242;
@@ -17,6 +19,9 @@ export async function startDevFakes(): Promise<{ environment: Record<string, str
   const kavenegar = await startFakeKavenegar({ apiKey: KAVENEGAR_KEY });
   const telegram = await startFakeTelegramBotApi();
   const webhook = await startFakeWebhookReceiver();
+  // Card payments go through a StartPay page with Pay and Cancel; every email has a console account.
+  const zarinpal = await startFakeZarinpal();
+  const hostingConsole = await startFakeHostingConsole({ autoAccounts: true });
   const printed = { kavenegar: 0, telegram: 0, webhook: 0 };
   const printer = setInterval(() => {
     for (const call of kavenegar.calls.slice(printed.kavenegar))
@@ -53,11 +58,15 @@ export async function startDevFakes(): Promise<{ environment: Record<string, str
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_BOT_LINK: botLink,
       ALLOW_PRIVATE_TARGETS: 'true',
+      ZARINPAL_BASE_URL: zarinpal.url,
+      ZARINPAL_MERCHANT_ID: zarinpal.merchantId,
+      CONSOLE_API_URL: hostingConsole.url,
+      CONSOLE_API_KEY: hostingConsole.apiKey,
     },
     async stop() {
       clearInterval(printer);
       await new Promise((resolve) => botPage.close(resolve));
-      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop()]);
+      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop(), zarinpal.stop(), hostingConsole.stop()]);
     },
   };
 }

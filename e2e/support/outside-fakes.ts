@@ -1,11 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startFakeHostingConsole } from '../../apps/server/test/fakes/hosting-console';
 import { startFakeKavenegar } from '../../apps/server/test/fakes/kavenegar';
 import { startFakeTelegramBotApi } from '../../apps/server/test/fakes/telegram-bot-api';
 import { startFakeWebhookReceiver } from '../../apps/server/test/fakes/webhook-receiver';
+import { startFakeZarinpal } from '../../apps/server/test/fakes/zarinpal';
 
 const KAVENEGAR_API_KEY = 'e2e-kavenegar-key';
 const TELEGRAM_BOT_TOKEN = '123456:e2e-bot-token';
+const ZARINPAL_MERCHANT_ID = 'e2e00000-0000-4000-8000-00000000e2e0';
+const CONSOLE_API_KEY = 'e2e-console-key';
 
 export interface OutsideFakes {
   /** What the server process needs to reach the fakes instead of the real services. */
@@ -41,11 +45,19 @@ function readJson(request: http.IncomingMessage): Promise<unknown> {
  * - `GET /telegram/sent?chat=` — the messages the bot sent
  * - `POST /telegram/messages {chatId, text, username?}` — a user writes to the bot
  * - `GET /webhook/requests` — the deliveries the webhook target received
+ * - `GET /zarinpal/payments` — the payments Zarinpal opened (authority, amount, state, refId…)
+ * - `POST /zarinpal/fail-next-verify {count, code, message}` — verify.json answers that error next
+ * - `POST /console/accounts {email, has_organization?, credit?, transfers_allowed?}` — a console account
+ * - `GET /console/transfers?email=` — the credit transfers the console made
+ *
+ * Zarinpal's StartPay page (Pay / Cancel) is on the fake's own URL; the server's redirect_url points there.
  */
 export async function startOutsideFakes(): Promise<OutsideFakes> {
   const kavenegar = await startFakeKavenegar({ apiKey: KAVENEGAR_API_KEY });
   const telegram = await startFakeTelegramBotApi({ token: TELEGRAM_BOT_TOKEN });
   const webhook = await startFakeWebhookReceiver();
+  const zarinpal = await startFakeZarinpal({ merchantId: ZARINPAL_MERCHANT_ID });
+  const hostingConsole = await startFakeHostingConsole({ apiKey: CONSOLE_API_KEY });
 
   const window = http.createServer((request, response) => {
     void (async () => {
@@ -66,6 +78,27 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
         body = telegram.pushMessage(chatId, text, username);
       } else if (request.method === 'GET' && url.pathname === '/webhook/requests') {
         body = webhook.requests;
+      } else if (request.method === 'GET' && url.pathname === '/zarinpal/payments') {
+        body = [...zarinpal.payments.values()];
+      } else if (request.method === 'POST' && url.pathname === '/zarinpal/fail-next-verify') {
+        const { count, code, message } = (await readJson(request)) as { count: number; code: number; message: string };
+        zarinpal.failNextVerify(count, { code, message });
+        body = { ok: true };
+      } else if (request.method === 'POST' && url.pathname === '/console/accounts') {
+        const { email, has_organization, credit, transfers_allowed } = (await readJson(request)) as {
+          email: string;
+          has_organization?: boolean;
+          credit?: number;
+          transfers_allowed?: boolean;
+        };
+        body = hostingConsole.setAccount(email, {
+          ...(has_organization === undefined ? {} : { hasOrganization: has_organization }),
+          ...(credit === undefined ? {} : { credit }),
+          ...(transfers_allowed === undefined ? {} : { transfersAllowed: transfers_allowed }),
+        });
+      } else if (request.method === 'GET' && url.pathname === '/console/transfers') {
+        const email = url.searchParams.get('email')?.toLowerCase();
+        body = hostingConsole.transfers.filter((transfer) => !email || transfer.email === email);
       } else {
         response.statusCode = 404;
         body = { detail: 'Not found.' };
@@ -86,12 +119,16 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
       KAVENEGAR_API_KEY,
       TELEGRAM_API_BASE_URL: telegram.url,
       TELEGRAM_BOT_TOKEN,
+      ZARINPAL_BASE_URL: zarinpal.url,
+      ZARINPAL_MERCHANT_ID,
+      CONSOLE_API_URL: hostingConsole.url,
+      CONSOLE_API_KEY,
     },
     httpUrl,
     webhookUrl: `${webhook.url}/paydar`,
     async stop() {
       await new Promise((resolve) => window.close(resolve));
-      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop()]);
+      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop(), zarinpal.stop(), hostingConsole.stop()]);
     },
   };
 }

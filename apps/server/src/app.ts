@@ -10,12 +10,16 @@ import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
+import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { zarinpalRoutes } from './modules/zarinpal/zarinpal.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -61,11 +65,15 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(alertChannelsRoutes(context));
   await app.register(impersonationRoutes(context));
   await app.register(plansRoutes(context));
+  await app.register(subscriptionsRoutes(context));
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
   await app.register(metricsRoutes(context));
   await app.register(agentRoutes(context));
   await app.register(notificationsRoutes(context));
+  await app.register(walletRoutes(context));
+  await app.register(zarinpalRoutes(context));
+  await app.register(consoleCreditRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

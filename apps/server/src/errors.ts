@@ -22,7 +22,13 @@ export const errorCodes = {
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** The hosting console refused a credit transfer; `detail` is the console's ('organization': link first). */
+  CONSOLE_REFUSED: 400,
+  /** The hosting console refused our API key: not the caller's session, so the web must not sign out. */
+  CONSOLE_NOT_AUTHENTICATED: 401,
   INTERNAL: 500,
+  /** An outside service (payment gateway, hosting console) failed or answered outside its protocol. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 } as const;
 

@@ -18,6 +18,8 @@ import { type BuiltinProber, startBuiltinProber } from './modules/probers/builti
 import { ensureBuiltinProber } from './modules/probers/probers.service';
 import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
+import { registerZarinpalJobs } from './modules/zarinpal/zarinpal.jobs';
 import { seedDatabase } from './seed';
 
 /** Everything a running server holds besides HTTP: database, jobs, workers. Used by main.ts and the admin CLI. */
@@ -97,6 +99,8 @@ export async function startRuntime(
         : undefined;
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
+    await registerSubscriptionJobs(context);
+    await registerZarinpalJobs(context);
     return {
       context,
       database,

@@ -2,11 +2,14 @@ import type { ServiceContext } from './context';
 import { hashPassword } from './modules/accounts/passwords';
 import { findUserByEmail, insertUser, updateUser } from './modules/accounts/users.repository';
 import { FREE_PLAN_NAME, planCatalogue } from './modules/plans/plans.catalogue';
-import { activateFreePlan, upsertPlans } from './modules/plans/plans.repository';
+import { activateFreePlan, insertMissingPlans } from './modules/plans/plans.repository';
 
-/** Idempotent: plans upserted by name; the demo account created once, verified, on Free. */
+/**
+ * Idempotent: missing plans added by name (existing ones stay as operators set them); the demo
+ * account created once, verified, on Free.
+ */
 export async function seedDatabase(context: Pick<ServiceContext, 'db' | 'config'>): Promise<void> {
-  await upsertPlans(context.db, planCatalogue);
+  await insertMissingPlans(context.db, planCatalogue);
   const email = context.config.DEMO_EMAIL.toLowerCase();
   let demo = await findUserByEmail(context.db, email);
   if (!demo) {

@@ -3,7 +3,9 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
-import { setUserPlan } from './plan.commands';
+import { adjustCredit, listTransactions, protectSignedNumbers } from './credit.commands';
+import { createPlan, editPlan, setUserPlan } from './plan.commands';
+import { planFlagOptions, planUsage } from './plan-input';
 import { addProber, setProberDisabled } from './prober.commands';
 
 const usage = `Usage: npm run admin -- <command>
@@ -14,10 +16,16 @@ const usage = `Usage: npm run admin -- <command>
   list-users                                     list every user
   add-prober <name> --country <CC> [--datacenter <name>]   register a prober agent and print its key
   disable-prober <name> / enable-prober <name>   take a prober out of (or back into) service
-  set-plan <email> <plan> [--months <n>]         put a user on a plan without payment (default 1 month)`;
+  set-plan <email> <plan> [--months <n>]         put a user on a plan without payment (default 1 month)
+  adjust-credit <email> <amount> --reason <text> credit (or, negative, debit) a wallet in Tomans; the user sees the reason
+  list-transactions <email>                      a wallet's balance and every movement, newest first
+  create-plan <name> <plan flags>                add a plan (or: create-plan --file <plan.json>)
+  edit-plan <name> <plan flags to change>        change a plan's price, limits or sale (or --file <changes.json>)
+${planUsage}`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
+    args: protectSignedNumbers(process.argv.slice(2)),
     allowPositionals: true,
     options: {
       password: { type: 'string' },
@@ -25,6 +33,8 @@ async function main(): Promise<number> {
       country: { type: 'string' },
       datacenter: { type: 'string' },
       months: { type: 'string' },
+      reason: { type: 'string' },
+      ...planFlagOptions,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +69,14 @@ async function main(): Promise<number> {
           return setProberDisabled(context, rest[0], false);
         case 'set-plan':
           return setUserPlan(context, rest[0], rest[1], values.months);
+        case 'adjust-credit':
+          return adjustCredit(context, rest[0], rest[1], values.reason);
+        case 'list-transactions':
+          return listTransactions(context, rest[0]);
+        case 'create-plan':
+          return createPlan(context, rest[0], values);
+        case 'edit-plan':
+          return editPlan(context, rest[0], values);
         default:
           throw new UsageError(`unknown command: ${command}\n\n${usage}`);
       }

@@ -42,3 +42,7 @@ ALTER TABLE "users" ADD CONSTRAINT "users_charged_budget_not_negative" CHECK ("u
 INSERT INTO "financial_transactions" ("user_id", "amount", "transaction_type", "source", "description", "idempotency_key", "balance_after")
 SELECT "id", "charged_budget", 'increase_credit', 'admin_adjustment', 'Opening balance', 'opening-balance-' || "id", "charged_budget"
 FROM "users" WHERE "charged_budget" > 0;
+--> statement-breakpoint
+-- Plans seeded before voice calls existed get the flag the catalogue gives them (start-up now only adds missing plans).
+UPDATE "plans" SET "description" = jsonb_set("description", '{quality,VoiceCall}', to_jsonb("name" IN ('Gold', 'Enterprise')), true)
+WHERE NOT ("description"->'quality' ? 'VoiceCall');

@@ -15,7 +15,11 @@ export const ENTERPRISE_PLAN_NAME = 'Enterprise';
 
 const allMethods = [...HTTP_METHODS];
 
-/** The plans every install has; start-up upserts them by name so a change here reaches existing databases. */
+/**
+ * The plans a new install starts with; start-up adds the missing ones by name and leaves existing
+ * ones as operators set them (`edit-plan`): a change here reaches an existing database only
+ * through a migration or that command.
+ */
 export const planCatalogue: PlanDefinition[] = [
   {
     name: FREE_PLAN_NAME,

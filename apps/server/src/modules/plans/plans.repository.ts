@@ -6,25 +6,42 @@ import type { PlanDefinition } from './plans.catalogue';
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function upsertPlans(db: Database, definitions: PlanDefinition[]): Promise<void> {
+/**
+ * Adds the catalogue plans a database does not have yet. A plan that exists is left as it is:
+ * once operators can change plans (`npm run admin -- edit-plan`), the database is the source of
+ * truth, and a restart must not put back the price or limits they changed.
+ */
+export async function insertMissingPlans(db: Database, definitions: PlanDefinition[]): Promise<void> {
   for (const definition of definitions) {
-    await db
-      .insert(plans)
-      .values(definition)
-      .onConflictDoUpdate({
-        target: plans.name,
-        set: {
-          level: definition.level,
-          defaultCost: definition.defaultCost,
-          description: definition.description,
-          specifications: definition.specifications,
-        },
-      });
+    await db.insert(plans).values(definition).onConflictDoNothing({ target: plans.name });
   }
+}
+
+export type NewPlan = Omit<typeof plans.$inferInsert, 'id'>;
+
+/** Returns undefined when the name is taken (the unique index decides). */
+export async function insertPlan(db: Database, values: NewPlan): Promise<PlanRow | undefined> {
+  const [row] = await db.insert(plans).values(values).onConflictDoNothing({ target: plans.name }).returning();
+  return row;
+}
+
+/** Changes a plan found by name; undefined when there is none. */
+export async function updatePlanByName(
+  db: Database,
+  name: string,
+  values: Partial<Omit<NewPlan, 'name'>>,
+): Promise<PlanRow | undefined> {
+  const [row] = await db.update(plans).set(values).where(eq(plans.name, name)).returning();
+  return row;
 }
 
 export function listActivePlans(db: Database): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.level));
+}
+
+/** Every plan, on sale or not, by level. */
+export function listAllPlans(db: Database): Promise<PlanRow[]> {
+  return db.select().from(plans).orderBy(asc(plans.level), asc(plans.id));
 }
 
 export async function findPlanByName(db: Database, name: string): Promise<PlanRow | undefined> {
@@ -65,23 +82,28 @@ export async function findActiveSubscription(
 
 /**
  * Replaces the user's active subscription with this plan, in one transaction's worth of
- * statements (the caller's): the old one ends, the new one starts now and ends at `expireTime`
- * (null: never).
+ * statements (the caller's): the old one ends, the new one starts at `now` and ends at
+ * `expireTime` (null: never). Returns the new subscription.
  */
 export async function replaceActiveSubscription(
   db: Database,
   input: { userId: number; planId: number; period: 'Monthly' | 'Yearly' | null; now: Date; expireTime: Date | null },
-): Promise<void> {
+): Promise<SubscriptionRow> {
   await db
     .update(subscriptions)
     .set({ isActive: false })
     .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.isActive, true)));
-  await db.insert(subscriptions).values({
-    userId: input.userId,
-    planId: input.planId,
-    isActive: true,
-    period: input.period,
-    startTime: input.now,
-    expireTime: input.expireTime,
-  });
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      planId: input.planId,
+      isActive: true,
+      period: input.period,
+      startTime: input.now,
+      expireTime: input.expireTime,
+    })
+    .returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
 }

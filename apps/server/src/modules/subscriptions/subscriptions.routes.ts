@@ -1,0 +1,28 @@
+import { buyPlanBody } from '@paydar/contracts/billing';
+import { errorBody } from '@paydar/contracts/common';
+import { subscription } from '@paydar/contracts/plans';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { buyPlan } from './purchase.service';
+
+const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody };
+
+export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v2/users/subscriptions/buy',
+      {
+        onRequest: requireCaller(context),
+        schema: {
+          tags: ['subscriptions'],
+          description:
+            'Takes the plan price (× 12 for Yearly) from the wallet and starts the plan, after crediting the unused part of a running paid plan. 402 when the credit does not cover it; nothing is taken.',
+          body: buyPlanBody,
+          response: { 200: subscription, ...errors },
+        },
+      },
+      (request) => buyPlan(context, callerOf(request), request.body),
+    );
+  };
+}

@@ -1,0 +1,53 @@
+import { zarinpalRequestBody, zarinpalRequestQuery, zarinpalRequestResponse } from '@paydar/contracts/billing';
+import { errorBody } from '@paydar/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { handleZarinpalCallback } from './zarinpal.callback.service';
+import { zarinpalClientFrom } from './zarinpal.client';
+import { CALLBACK_PATH, requestZarinpalPayment } from './zarinpal.request.service';
+import { callbackQuery } from './zarinpal.schema';
+
+export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  const client = zarinpalClientFrom(context.config);
+  return async (app) => {
+    app.post(
+      '/api/v1/users/zarinpal/request',
+      {
+        onRequest: requireCaller(context),
+        schema: {
+          tags: ['billing'],
+          querystring: zarinpalRequestQuery,
+          body: zarinpalRequestBody,
+          response: {
+            200: zarinpalRequestResponse,
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            429: errorBody,
+            502: errorBody,
+            503: errorBody,
+          },
+        },
+      },
+      (request) => requestZarinpalPayment(context, client, callerOf(request), request.query, request.body),
+    );
+
+    app.get(
+      CALLBACK_PATH,
+      {
+        schema: {
+          tags: ['billing'],
+          description: 'Zarinpal sends the payer here; answers 302 to the web result page.',
+          querystring: callbackQuery,
+          response: { 302: z.null().describe('Location: the result page') },
+        },
+      },
+      async (request, reply) => {
+        const location = await handleZarinpalCallback(context, client, request.query);
+        return reply.header('cache-control', 'no-store').redirect(location, 302);
+      },
+    );
+  };
+}
