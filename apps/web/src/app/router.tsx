@@ -18,9 +18,10 @@ const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
 const Impersonate = lazy(() => import('./routes/auth/impersonate'));
 const TermsOfService = lazy(() => import('./routes/tos'));
 const NotFound = lazy(() => import('./routes/not-found'));
-const SharedLayout = lazy(() => import('./routes/shared-monitor').then((module) => ({ default: module.SharedLayout })));
+const OpenLayout = lazy(() => import('./layout/open-layout').then((module) => ({ default: module.OpenLayout })));
 const SharedMonitor = lazy(() => import('./routes/shared-monitor'));
 const PublicStatus = lazy(() => import('./routes/public-status'));
+const PaymentResult = lazy(() => import('./routes/payment-result'));
 
 /** The route table of spec §2 (routes owned by later issues are added with them). */
 export const routes: RouteObject[] = [
@@ -53,11 +54,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Open to everyone (spec §2): the shared monitor pages, framed by the app's header when signed in.
-        element: <SharedLayout />,
+        // Open to everyone (spec §2): the shared monitor pages and the payment result, framed by the
+        // app's header when signed in.
+        element: <OpenLayout />,
         children: [
           { path: 'symlink/:token', element: <SharedMonitor /> },
           { path: 'custom_symlink/:org/:token', element: <SharedMonitor /> },
+          { path: 'buy_plan_res', element: <PaymentResult /> },
+          { path: 'zarinpal_transaction_result', element: <PaymentResult /> },
         ],
       },
       { path: 'verify_email', element: <VerifyEmail /> },

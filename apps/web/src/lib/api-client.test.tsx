@@ -97,4 +97,26 @@ describe('api', () => {
     expect(handler).toHaveBeenCalledOnce();
     onUnauthorized(null);
   });
+
+  it("stays signed in when the 401 is the hosting console refusing the server's key", async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    stubFetch(() => ({ status: 401, body: { detail: 'Console refused.', code: 'CONSOLE_NOT_AUTHENTICATED' } }));
+    setSessionToken('good', 'local');
+    await expect(api.post('/api/v1/users/add_credit', {}, ok)).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    onUnauthorized(null);
+  });
+
+  it('sends extra headers but never lets them replace the JSON or auth headers', async () => {
+    const fetchMock = stubFetch(() => ({ body: { ok: true } }));
+    setSessionToken('key-9', 'local');
+    await api.post('/x', {}, ok, { headers: { 'Idempotency-Key': 'abc12345', Accept: 'text/html' } });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers).toMatchObject({
+      'Idempotency-Key': 'abc12345',
+      Accept: 'application/json',
+      Authorization: 'Token key-9',
+    });
+  });
 });

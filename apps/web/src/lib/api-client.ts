@@ -51,12 +51,20 @@ export function onUnauthorized(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/**
+ * 401s that are not about the caller's session: the hosting console refusing the server's own key
+ * (add_credit). The user stays signed in and sees what went wrong.
+ */
+const OTHER_401_CODES = new Set(['CONSOLE_NOT_AUTHENTICATED']);
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type RequestOptions = {
   /** Overrides the session key: used to read the profile with a key before it becomes the session. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`); they cannot replace the auth or JSON headers. */
+  headers?: Record<string, string>;
 };
 
 async function readPayload(response: Response): Promise<unknown> {
@@ -77,7 +85,7 @@ async function request<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   const token = options.token !== undefined ? options.token : getSession().token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
   const url = `${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}${path}`;
@@ -97,8 +105,10 @@ async function request<S extends z.ZodType>(
 
   const payload = await readPayload(response);
   if (!response.ok) {
-    if (response.status === 401 && token && token === getSession().token) unauthorizedHandler?.();
-    throw toApiError(response.status, payload);
+    const error = toApiError(response.status, payload);
+    const aboutTheSession = error.code === null || !OTHER_401_CODES.has(error.code);
+    if (response.status === 401 && aboutTheSession && token && token === getSession().token) unauthorizedHandler?.();
+    throw error;
   }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server.', 'BAD_RESPONSE');

@@ -10,3 +10,8 @@ export const DATE_TIME_FORMAT = 'MMM Do, HH:mm:ss';
 export function formatDateTime(instant: string | number | Date): string {
   return dayjs(instant).format(DATE_TIME_FORMAT);
 }
+
+/** How the transaction history writes a date (spec §2 Finance: y/MM/dd - HH:mm): '2025/03/05 - 14:03'. */
+export function formatTransactionTime(instant: string | number | Date): string {
+  return dayjs(instant).format('YYYY/MM/DD - HH:mm');
+}

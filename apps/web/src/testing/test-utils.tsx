@@ -85,11 +85,13 @@ export function stubFetch(answer: (url: string, init: RequestInit) => { status?:
   return fetchMock;
 }
 
-/** Screen width for Mantine's useMediaQuery: `matches` follows min-width queries. */
+/** Screen width for Mantine's useMediaQuery: `matches` follows min-width and max-width queries. */
 export function setScreenWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
-    return mediaQueryList(query, min ? width >= Number(min[1]) : false);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    if (!min && !max) return mediaQueryList(query, false);
+    return mediaQueryList(query, (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])));
   });
 }
 

@@ -1,5 +1,6 @@
 import { useSession } from '@/lib/session-store';
 import { AlertCenterDrawerHost } from './alert-center-drawer-host';
+import { ChargePopupHost } from './charge-popup-host';
 import { HEADER_ROW_HEIGHT, Header, IMPERSONATION_ROW_HEIGHT } from './header';
 import { PageFrame } from './page-frame';
 import { PlansPopupHost } from './plans-popup-host';
@@ -13,6 +14,7 @@ export function AppLayout() {
   return (
     <PageFrame header={<Header />} headerHeight={height}>
       <PlansPopupHost />
+      <ChargePopupHost />
       <AlertCenterDrawerHost />
     </PageFrame>
   );

@@ -1,12 +1,11 @@
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { formatTomans } from '@paydar/domain/format';
-import { useNavigate } from 'react-router';
 import { PlusIcon, WalletIcon } from '@/components/icons';
 import { useProfile } from '@/lib/auth';
+import { openChargePopup } from '@/lib/charge-popup';
 
-/** The wallet balance in Tomans; the plus button leads to Billing, where the wallet is charged. */
+/** The wallet balance in Tomans; the plus button opens the Charge popup (spec §2 Header). */
 export function WalletBalance() {
-  const navigate = useNavigate();
   const { data: me } = useProfile();
   if (!me) return null;
   return (
@@ -17,7 +16,7 @@ export function WalletBalance() {
           {formatTomans(me.charged_budget)}
         </Text>
         <Tooltip label="Charge wallet">
-          <ActionIcon radius="xl" size={26} aria-label="Charge wallet" onClick={() => navigate('/finance')}>
+          <ActionIcon radius="xl" size={26} aria-label="Charge wallet" onClick={() => openChargePopup()}>
             <PlusIcon size={16} strokeWidth={2.5} />
           </ActionIcon>
         </Tooltip>

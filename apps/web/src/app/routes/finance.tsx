@@ -1,24 +1,40 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatTomans } from '@paydar/domain/format';
+import { PlusIcon } from '@/components/icons';
+import { TransactionHistoryCard } from '@/features/billing/components/transaction-history-card';
+import { useFinanceQuery } from '@/features/billing/hooks/use-finance-query';
 import { useProfile } from '@/lib/auth';
+import { openChargePopup } from '@/lib/charge-popup';
 
-/** /finance: Billing. Charging and the transaction history arrive with the billing screens. */
+/**
+ * /finance: Billing (spec §2 Finance): 'Your Credit' with a Charge button, and the Transaction
+ * History. Its query (goal, amount, plan_name, yearly) opens the Charge popup pre-filled.
+ */
 export default function FinanceRoute() {
   const { data: me } = useProfile();
+  const request = useFinanceQuery();
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <Title order={1} fz={26}>
           Billing
         </Title>
-        <Paper withBorder radius="md" p="lg" maw={360}>
-          <Text size="sm" c="dimmed">
-            Your Credit
-          </Text>
-          <Text fz={28} fw={700}>
-            {me ? formatTomans(me.charged_budget) : '—'}
-          </Text>
+        <Paper component="section" aria-label="Your Credit" withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Your Credit
+              </Text>
+              <Text fz={28} fw={700} data-testid="finance-balance">
+                {me ? formatTomans(me.charged_budget) : '—'}
+              </Text>
+            </Stack>
+            <Button leftSection={<PlusIcon size={16} />} onClick={() => openChargePopup(request ?? {})}>
+              Charge
+            </Button>
+          </Group>
         </Paper>
+        <TransactionHistoryCard />
       </Stack>
     </Container>
   );

@@ -5,13 +5,13 @@ import type { AlertChannels, Profile } from '@paydar/contracts/accounts';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
 import { buildSubscription, freeSpecifications, page } from '@/testing/monitor-builders';
-import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderAt as renderRoutedAt } from '@/testing/render-at';
+import { buildProfile, stubFetch } from '@/testing/test-utils';
 
 export type Call = { method: string; path: string; search: string; body: unknown };
 type Answer = { status?: number; body?: unknown };
@@ -144,30 +144,8 @@ export function signIn(overrides: Partial<Profile> = {}) {
   queryClient.setQueryData(profileQueryKey, buildProfile(overrides));
 }
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 /** Renders `ui` at `url` in the test providers (no transitions, so popups open at once). */
-export function renderAt(ui: ReactNode, url = '/settings') {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <Location />
-              {ui}
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-    { mantineEnv: 'test' },
-  );
-}
+export const renderAt = (ui: ReactNode, url = '/settings') => renderRoutedAt(ui, url);
 
 /** The tags field of one channel type, by its label. */
 export const field = (label: string) => screen.getByRole('textbox', { name: label });

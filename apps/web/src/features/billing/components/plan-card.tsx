@@ -1,38 +1,66 @@
-import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Image, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { ENTERPRISE_LEVEL, type Plan } from '@paydar/contracts/plans';
-import { formatNumber, formatPlanPrice, formatSeconds } from '@paydar/domain/format';
+import { formatPlanPrice, formatTomans } from '@paydar/domain/format';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import type { SubscriptionPeriod } from '@/lib/charge-popup';
+import type { PlanBar } from './plan-bars';
+import { planPrice } from './plan-purchase';
 
-function features(plan: Plan): string[] {
-  const spec = plan.specifications;
-  const lines = [
-    `${formatNumber(spec.MAXIMUM_MONITOR_COUNT)} monitors`,
-    `Checks as often as every ${formatSeconds(spec.MINIMUM_MONITOR_PERIOD)}`,
-    `${spec.PROBERS} ${spec.PROBERS === 1 ? 'prober' : 'probers'} per monitor`,
-    `${formatNumber(spec.METRIC_HISTORY_DAYS)} days of history`,
-    `${formatNumber(plan.description.quantity.Notification)} notifications`,
-    `Protocols: ${plan.description.quality.Protocol.join(', ')}`,
-  ];
+/** What a plan allows besides the bars. */
+function qualities(plan: Plan): string[] {
+  const lines = [`Protocols: ${plan.description.quality.Protocol.join(', ')}`];
   if (plan.description.quality.VoiceCall) lines.push('Voice call alerts');
-  if (spec.MONITOR_GROUP) lines.push('Monitor groups');
+  if (plan.specifications.MONITOR_GROUP) lines.push('Monitor groups');
   return lines;
 }
 
-/** One plan: name, monthly price and what it allows. Buying arrives with the billing screens. */
-export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+function Bar({ bar, planName }: { bar: PlanBar; planName: string }) {
+  return (
+    <Stack gap={3}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {bar.label}
+        </Text>
+        <Text size="xs" fw={600}>
+          {bar.value}
+        </Text>
+      </Group>
+      <Progress value={bar.percent} size={6} radius="xl" aria-label={`${planName} ${bar.label}: ${bar.value}`} />
+    </Stack>
+  );
+}
+
+export type PlanCardProps = {
+  plan: Plan;
+  current: boolean;
+  bars: PlanBar[];
+  period: SubscriptionPeriod;
+  /** Shown only when the plan is above the current level and not Enterprise (spec §4). */
+  onUpgrade?: () => void;
+};
+
+/** One plan (spec §2 Plans popup): price per month, spec bars, what else it allows, and Upgrade Plan. */
+export function PlanCard({ plan, current, bars, period, onUpgrade }: PlanCardProps) {
   const { supportEmail } = useRuntimeConfig();
   const isEnterprise = plan.level === ENTERPRISE_LEVEL;
   // Enterprise is priced per customer: it shows 'Contact us', never a price.
   const price = isEnterprise ? 'Contact us' : formatPlanPrice(plan.default_cost);
-  const priceNote = isEnterprise ? 'priced for you' : price === 'Free' ? 'No charge' : 'per month';
+  const free = !isEnterprise && plan.default_cost <= 0;
+  let priceNote = 'per month';
+  if (isEnterprise) priceNote = 'priced for you';
+  else if (free) priceNote = 'No charge';
+  else if (period === 'Yearly') priceNote = `per month, ${formatTomans(planPrice(plan, 'Yearly'))} a year`;
+
   return (
     <Card
       withBorder
       radius="md"
       padding="lg"
-      style={current ? { borderColor: 'var(--mantine-color-blue-5)' } : undefined}
+      component="section"
+      aria-label={`${plan.name} plan`}
+      style={current ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}
     >
-      <Stack gap="sm" h="100%">
+      <Stack gap="md" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3} fz="lg">
             {plan.name}
@@ -48,8 +76,13 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             {priceNote}
           </Text>
         </Stack>
-        <List size="sm" spacing={4} c="gray.7">
-          {features(plan).map((line) => (
+        <Stack gap={8}>
+          {bars.map((bar) => (
+            <Bar key={bar.label} bar={bar} planName={plan.name} />
+          ))}
+        </Stack>
+        <List size="sm" spacing={2} c="gray.7">
+          {qualities(plan).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
@@ -57,6 +90,11 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
           <Anchor href={`mailto:${supportEmail}`} size="sm" mt="auto">
             {supportEmail}
           </Anchor>
+        )}
+        {onUpgrade && (
+          <Button mt="auto" fullWidth onClick={onUpgrade}>
+            Upgrade Plan
+          </Button>
         )}
       </Stack>
     </Card>

@@ -1,0 +1,38 @@
+import { Box, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { PageLoader } from '@/components/page-loader';
+import { useAuthStatus } from '../guards';
+import { AppLayout } from './app-layout';
+import { HEADER_ROW_HEIGHT } from './header';
+import { PageFrame } from './page-frame';
+
+/**
+ * The frame of the open pages that signed-in users also visit (shared monitors, the payment
+ * result): the app's own header for a signed-in visitor, a public header with Login and Sign up for
+ * everyone else (spec §2).
+ */
+export function OpenLayout() {
+  const status = useAuthStatus();
+  if (status === 'loading') return <PageLoader />;
+  if (status !== 'signed-out') return <AppLayout />;
+  return <PageFrame header={<PublicHeader />} headerHeight={HEADER_ROW_HEIGHT} />;
+}
+
+function PublicHeader() {
+  return (
+    <Group h={HEADER_ROW_HEIGHT} px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Box component={Link} to="/" aria-label="Home" style={{ textDecoration: 'none' }}>
+        <Logo compact />
+      </Box>
+      <Group gap="xs" wrap="nowrap" data-testid="public-header">
+        <Button component={Link} to="/login" variant="subtle" size="sm">
+          Login
+        </Button>
+        <Button component={Link} to="/signup" size="sm">
+          Sign up
+        </Button>
+      </Group>
+    </Group>
+  );
+}
