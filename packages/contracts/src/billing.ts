@@ -38,11 +38,25 @@ export const chargeAmountField = z
 export const PAYMENT_GOALS = ['charge', 'buy_plan'] as const;
 
 /** POST /api/v1/users/zarinpal/request?goal=…[&plan_name=…&period=…] */
-export const zarinpalRequestQuery = z.strictObject({
-  goal: z.enum(PAYMENT_GOALS),
-  plan_name: z.string().trim().min(1).max(100).optional(),
-  period: z.enum(SUBSCRIPTION_PERIODS).optional(),
-});
+export const zarinpalRequestQuery = z
+  .strictObject({
+    goal: z.enum(PAYMENT_GOALS),
+    plan_name: z.string().trim().min(1).max(100).optional(),
+    period: z.enum(SUBSCRIPTION_PERIODS).optional(),
+  })
+  // The result page buys the plan with both: one without the other could never be bought.
+  .superRefine((query, context) => {
+    if (query.plan_name !== undefined && query.period === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['period'],
+        message: 'Send the period (Monthly or Yearly) with the plan.',
+      });
+    }
+    if (query.period !== undefined && query.plan_name === undefined) {
+      context.addIssue({ code: 'custom', path: ['plan_name'], message: 'Send the plan_name the period is for.' });
+    }
+  });
 export const zarinpalRequestBody = z.strictObject({ amount: chargeAmountField });
 export const zarinpalRequestResponse = z.object({ redirect_url: z.string() });
 

@@ -55,6 +55,16 @@ export const subscription = z.object({
   period: z.enum(SUBSCRIPTION_PERIODS).nullable(),
   start_time: z.string(),
   expire_time: z.string().nullable(),
+  /**
+   * Whether the plan renews from the wallet when it ends (a paid plan with an end). Off: it ends
+   * and the account moves to Free. Only a plan bought from the wallet can renew.
+   */
+  auto_renew: z.boolean(),
   subscription_plan: plan,
 });
 export type Subscription = z.infer<typeof subscription>;
+
+/** PATCH /api/v1/users/subscriptions/auto_renew: turn the running plan's renewal on or off. */
+export const autoRenewBody = z.strictObject({
+  auto_renew: z.boolean({ message: 'auto_renew must be true or false.' }),
+});

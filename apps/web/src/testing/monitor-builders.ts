@@ -85,6 +85,7 @@ export function buildSubscription(
     period: null,
     start_time: '2025-01-01T00:00:00.000Z',
     expire_time: null,
+    auto_renew: false,
     subscription_plan: {
       id: 1,
       name: 'Free',

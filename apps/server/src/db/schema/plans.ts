@@ -45,6 +45,12 @@ export const subscriptions = pgTable(
     expireTime: timestamp('expire_time', { withTimezone: true }),
     /** When the "expires in three days" mail went out, so it goes once. */
     expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+    /**
+     * Whether the plan renews from the wallet when it ends; the user may switch it off, and it then
+     * ends and the account moves to Free. Meaningless for a plan the wallet does not renew (Free,
+     * Enterprise, one without a period).
+     */
+    autoRenew: boolean('auto_renew').notNull().default(true),
   },
   (table) => [
     index('subscriptions_user_idx').on(table.userId),

@@ -1,4 +1,5 @@
 import type { Plan, Subscription } from '@paydar/contracts/plans';
+import { renewsFromWallet } from '../subscriptions/subscription-rules';
 import type { PlanRow, SubscriptionRow } from './plans.repository';
 
 export function presentPlan(row: PlanRow): Plan {
@@ -21,6 +22,7 @@ export function presentSubscription(row: SubscriptionRow & { plan: PlanRow }): S
     period: row.period,
     start_time: row.startTime.toISOString(),
     expire_time: row.expireTime?.toISOString() ?? null,
+    auto_renew: row.autoRenew && renewsFromWallet(row.plan, row.period),
     subscription_plan: presentPlan(row.plan),
   };
 }

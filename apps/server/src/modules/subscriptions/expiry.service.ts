@@ -5,8 +5,14 @@ import { enqueueMail } from '../mail/mail.jobs';
 import { FREE_PLAN_NAME } from '../plans/plans.catalogue';
 import { findActiveSubscription, findPlanByName, replaceActiveSubscription } from '../plans/plans.repository';
 import { bumpAssignmentVersions } from '../probers/probers.repository';
-import { addPeriod, isSoldFromWallet, monitorsBeyondPlan, priceOf } from './subscription-rules';
-import { expiryNoticeMail, movedToFreeMail, type RenewalOutlook, renewedMail } from './subscriptions.mails';
+import { addPeriod, monitorsBeyondPlan, priceOf, renewalStart, renewsFromWallet } from './subscription-rules';
+import {
+  type EndReason,
+  expiryNoticeMail,
+  movedToFreeMail,
+  type RenewalOutlook,
+  renewedMail,
+} from './subscriptions.mails';
 import {
   disableMonitors,
   listEndedSubscriptions,
@@ -15,6 +21,7 @@ import {
   lockSubscriptionToNotice,
   lockWallet,
   markNoticeSent,
+  trimMonitorProbers,
 } from './subscriptions.repository';
 
 /** The notice goes out this long before a plan ends. */
@@ -35,7 +42,7 @@ const mailLabel = (planName: string, period: string | null) => (period ? `${plan
 
 /** Renewal price of a subscription's plan and period, or null when the wallet does not renew it. */
 function renewalPrice(plan: { level: number; defaultCost: number }, period: 'Monthly' | 'Yearly' | null) {
-  return period && isSoldFromWallet(plan) ? priceOf(plan.defaultCost, period) : null;
+  return period && renewsFromWallet(plan, period) ? priceOf(plan.defaultCost, period) : null;
 }
 
 /**
@@ -53,7 +60,9 @@ export async function sendExpiryNotice(context: ServiceContext, subscriptionId: 
     const outlook: RenewalOutlook =
       price === null
         ? { kind: 'not-from-wallet' }
-        : { kind: wallet.balance >= price ? 'covered' : 'short', price, balance: wallet.balance };
+        : !subscription.autoRenew
+          ? { kind: 'renewal-off' }
+          : { kind: wallet.balance >= price ? 'covered' : 'short', price, balance: wallet.balance };
     const mail = expiryNoticeMail(recipientOf(context, wallet.email), {
       planLabel: mailLabel(plan.name, subscription.period),
       expireTime,
@@ -68,10 +77,11 @@ export async function sendExpiryNotice(context: ServiceContext, subscriptionId: 
 /**
  * Ends one subscription whose time is up, in its own transaction under the user's row lock
  * (skipped when another replica, a purchase or a payment holds it: the next run takes it):
- * renewed from the wallet when it covers the same plan and period (the debit keyed
- * `renewal:<id>`, so no run charges twice; the new period starts where the old one ended),
- * otherwise moved to Free with the monitors beyond Free's limits switched off. The mail is
- * enqueued in the same transaction.
+ * renewed from the wallet when its renewal is on and the wallet covers the same plan and period
+ * (the debit keyed `renewal:<id>`, so no run charges twice; the new period starts where the old
+ * one ended, or now when that is a whole period back), otherwise moved to Free: the monitors
+ * beyond Free's limits are switched off and the ones kept lose the probers beyond Free's count.
+ * The mail is enqueued in the same transaction.
  */
 export async function expireSubscription(
   context: ServiceContext,
@@ -88,7 +98,7 @@ export async function expireSubscription(
     const recipient = recipientOf(context, wallet.email);
     const price = renewalPrice(current.plan, current.period);
 
-    if (price !== null && current.period && wallet.balance >= price) {
+    if (price !== null && current.period && current.autoRenew && wallet.balance >= price) {
       // A key already posted (created: false) means this renewal was paid: starting it is still right.
       const { entry } = await postLedgerEntry(
         db,
@@ -101,12 +111,13 @@ export async function expireSubscription(
         },
         now,
       );
-      const expireTime = addPeriod(current.expireTime, current.period);
+      const start = renewalStart(current.expireTime, current.period, now);
+      const expireTime = addPeriod(start, current.period);
       await replaceActiveSubscription(db, {
         userId: due.userId,
         planId: current.planId,
         period: current.period,
-        now: current.expireTime,
+        now: start,
         expireTime,
       });
       const mail = renewedMail(recipient, { planLabel: label, price, balance: entry.balanceAfter, expireTime });
@@ -119,17 +130,31 @@ export async function expireSubscription(
     await replaceActiveSubscription(db, { userId: due.userId, planId: free.id, period: null, now, expireTime: null });
     const enabled = await lockEnabledMonitors(db, due.userId);
     const switchedOff = monitorsBeyondPlan(enabled, free.specifications);
-    // The probers drop what is switched off: their assignment version moves and they are woken.
-    await bumpAssignmentVersions(db, await disableMonitors(db, due.userId, switchedOff, now));
-    const names = switchedOff.map((id) => {
+    const kept = enabled.filter((monitor) => !switchedOff.includes(monitor.id) && !monitor.isProtected);
+    const trimmed = await trimMonitorProbers(
+      db,
+      kept.map((monitor) => monitor.id),
+      free.specifications.PROBERS,
+    );
+    // The probers drop what is switched off or taken from them: their assignment version moves and they are woken.
+    const disabledOn = await disableMonitors(db, due.userId, switchedOff, now);
+    await bumpAssignmentVersions(db, [...new Set([...disabledOn, ...trimmed.proberIds])]);
+    const nameOf = (id: number) => {
       const monitor = enabled.find((candidate) => candidate.id === id);
       return monitor ? displayName({ protocol_type: monitor.protocolType, ...monitor }) : `#${id}`;
-    });
+    };
+    const reason: EndReason =
+      price === null
+        ? { kind: 'not-from-wallet' }
+        : !current.autoRenew
+          ? { kind: 'renewal-off' }
+          : { kind: 'short', price, balance: wallet.balance };
     const mail = movedToFreeMail(recipient, {
       planLabel: label,
-      price,
-      balance: wallet.balance,
-      disabledMonitors: names,
+      reason,
+      disabledMonitors: switchedOff.map(nameOf),
+      trimmedMonitors: trimmed.monitorIds.map(nameOf),
+      freeProbers: free.specifications.PROBERS,
     });
     await enqueueMail(context.jobs, mail, transaction);
     return 'moved-to-free';

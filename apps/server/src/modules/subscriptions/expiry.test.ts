@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { setUserPlan } from '../../admin/plan.commands';
-import { monitors, probers } from '../../db/schema/index';
+import { monitorProbers, monitors, probers } from '../../db/schema/index';
 import { assignedEnabledMonitors } from '../agent/assignments.repository';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 import { SEND_MAIL_QUEUE } from '../mail/mail.jobs';
@@ -203,22 +203,122 @@ describe('the subscription expiry job', () => {
     const short = await userOnPlan('Silver', SILVER + 10_000);
     now = new Date('2026-04-27T23:59:00.000Z'); // more than three days before
     await run();
-    expect(await mailJobs(covered.email, 'ends in 3 days')).toBe(0);
+    expect(await mailJobs(covered.email, 'plan ends on')).toBe(0);
 
     now = new Date('2026-04-28T00:01:00.000Z');
     await Promise.all([run(), run()]);
     await run();
     for (const user of [covered, short]) {
-      expect(await mailJobs(user.email, 'Your Silver (Monthly) plan ends in 3 days')).toBe(1);
+      expect(await mailJobs(user.email, 'Your Silver (Monthly) plan ends on 2026-05-01')).toBe(1);
       const [active] = (await subscriptionsOf(user.id)).filter((row) => row.is_active);
       expect(active?.expiry_notice_sent_at).not.toBeNull();
     }
-    const good = await server.inbox.waitFor(covered.email, /ends in 3 days/);
+    const good = await server.inbox.waitFor(covered.email, /plan ends on 2026-05-01/);
     expect(good.text).toContain('ends on 2026-05-01 00:00 UTC');
     expect(good.text).toContain('Your credit (89,000 Tomans) covers the renewal');
-    const bad = await server.inbox.waitFor(short.email, /ends in 3 days/);
+    expect(good.text).toContain('switch off "Renew automatically" on your Billing page');
+    const bad = await server.inbox.waitFor(short.email, /plan ends on 2026-05-01/);
     expect(bad.text).toContain('Charge at least 79,000 Tomans before then');
     expect(await debitsOf(covered.id)).toHaveLength(1);
+  });
+
+  it('takes nothing from a plan whose renewal was switched off: the notice says so, and it ends in Free', async () => {
+    const user = await userOnPlan('Silver', 3 * SILVER);
+    const off = await switchRenewal(user, false);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ auto_renew: false, subscription_plan: { name: 'Silver' } });
+
+    now = new Date('2026-04-28T12:00:00.000Z');
+    await run();
+    const notice = await server.inbox.waitFor(user.email, /Silver \(Monthly\) plan ends on 2026-05-01/);
+    expect(notice.text).toContain('You switched off its renewal, so nothing will be taken from your wallet');
+
+    now = new Date('2026-05-01T00:10:00.000Z');
+    await Promise.all([run(), run()]);
+    expect(await debitsOf(user.id)).toEqual([[-SILVER, 'plan_purchase', 'Plan Silver (Monthly)']]);
+    expect(await balanceOf(user.id)).toBe(2 * SILVER);
+    expect((await subscriptionsOf(user.id)).filter((row) => row.is_active)).toEqual([
+      expect.objectContaining({ name: 'Free', expire_time: null }),
+    ]);
+    const ended = await server.inbox.waitFor(user.email, /Silver \(Monthly\) plan ended/);
+    expect(ended.text).toContain('You had switched off its renewal; nothing was taken from your wallet.');
+  });
+
+  it('renews again once switched back on before the end', async () => {
+    const user = await userOnPlan('Silver', 2 * SILVER);
+    expect((await switchRenewal(user, false)).statusCode).toBe(200);
+    expect((await switchRenewal(user, true)).json()).toMatchObject({ auto_renew: true });
+    now = new Date('2026-05-01T00:10:00.000Z');
+    await run();
+    expect((await debitsOf(user.id)).map((row) => row[1])).toEqual(['plan_purchase', 'plan_renewal']);
+  });
+
+  it('renews a plan that ended a whole period ago (no server ran) from now, taking one price only', async () => {
+    const user = await userOnPlan('Silver', 3 * SILVER);
+    now = new Date('2026-06-15T08:00:00.000Z'); // ended 2026-05-01: a renewal from then would be over by 06-01
+    await run();
+    await run();
+    expect((await debitsOf(user.id)).map((row) => row[1])).toEqual(['plan_purchase', 'plan_renewal']);
+    expect((await subscriptionsOf(user.id)).filter((row) => row.is_active)).toEqual([
+      expect.objectContaining({
+        name: 'Silver',
+        start_time: '2026-06-15T08:00:00.000Z',
+        expire_time: '2026-07-15T08:00:00.000Z',
+      }),
+    ]);
+  });
+
+  it("leaves each kept monitor at most Free's prober count, keeping enabled probers and the lowest ids", async () => {
+    const user = await userOnPlan('Gold', GOLD);
+    const extra: number[] = [];
+    for (const [index, disabled] of [false, true, false, false].entries()) {
+      const [row] = await server.context.db
+        .insert(probers)
+        .values({
+          name: `Trim-${user.id}-${index}`,
+          countryCode: 'DE',
+          datacenter: 'x',
+          keyHash: `trim-${user.id}-${index}`,
+          disabled,
+        })
+        .returning();
+      extra.push(row?.id ?? 0);
+    }
+    const [first, disabledOne, third, fourth] = extra as [number, number, number, number];
+    const monitor = (alias: string, proberIds: number[], fields: Partial<typeof monitors.$inferInsert> = {}) =>
+      insertMonitor(
+        server.context.db,
+        {
+          userId: user.id,
+          protocolType: 'HTTP',
+          url: `http://example.test/${alias}`,
+          alias,
+          periodSeconds: 300,
+          apdexMs: 500,
+          token: `token-${user.id}-${alias}`,
+          ...fields,
+        },
+        proberIds,
+      );
+    const wide = await monitor('wide', [localProberId, first, disabledOne, third, fourth]);
+    const narrow = await monitor('narrow', [localProberId, first]);
+    const guarded = await monitor('guarded', [localProberId, first, disabledOne, third, fourth], {
+      isProtected: true,
+    });
+    const versionBefore = (await proberVersions([fourth]))[0] ?? 0;
+
+    now = new Date('2026-05-01T00:10:00.000Z');
+    await run();
+
+    // Free allows 3: the disabled prober goes first, then the highest id.
+    expect(await probersOf(wide.id)).toEqual([localProberId, first, third].sort((a, b) => a - b));
+    expect(await probersOf(narrow.id)).toEqual([localProberId, first].sort((a, b) => a - b));
+    expect(await probersOf(guarded.id)).toHaveLength(5); // protected: an operator's, not touched
+    expect((await proberVersions([fourth]))[0]).toBeGreaterThan(versionBefore);
+    const mail = await server.inbox.waitFor(user.email, /Gold \(Monthly\) plan ended/);
+    expect(mail.text).toContain("These monitors keep running from 3 probers, the Free plan's limit");
+    expect(mail.text).toContain('- HTTP:wide');
+    expect(mail.text).not.toContain('- HTTP:narrow');
   });
 
   it('does not renew a plan the wallet does not sell (Enterprise set by an operator), whatever the credit', async () => {
@@ -251,6 +351,28 @@ describe('the subscription expiry job', () => {
     expect(schedule.rows).toEqual([{ cron: '*/10 * * * *' }]);
   });
 });
+
+function switchRenewal(user: BuiltUser, autoRenew: boolean) {
+  return server.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/users/subscriptions/auto_renew',
+    headers: user.headers,
+    payload: { auto_renew: autoRenew },
+  });
+}
+
+async function probersOf(monitorId: number): Promise<number[]> {
+  const rows = await server.context.db
+    .select({ id: monitorProbers.proberId })
+    .from(monitorProbers)
+    .where(eq(monitorProbers.monitorId, monitorId));
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+async function proberVersions(ids: number[]): Promise<number[]> {
+  const rows = await server.context.db.select().from(probers).where(inArray(probers.id, ids));
+  return rows.map((row) => row.assignmentVersion);
+}
 
 async function assignmentVersion(): Promise<number> {
   const [row] = await server.context.db.select().from(probers).where(eq(probers.id, localProberId));

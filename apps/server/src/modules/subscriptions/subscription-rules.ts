@@ -21,6 +21,20 @@ export function isSoldFromWallet(plan: { level: number; defaultCost: number }): 
   return plan.level < ENTERPRISE_LEVEL && plan.defaultCost > 0;
 }
 
+/** Whether the wallet renews this subscription when it ends: a plan it sells, bought for a period. */
+export function renewsFromWallet(plan: { level: number; defaultCost: number }, period: SubscriptionPeriod | null) {
+  return period !== null && isSoldFromWallet(plan);
+}
+
+/**
+ * Where a renewed period starts: where the old one ended, so paid time joins up; but when the old
+ * end is so far back that the renewed period would be over already (no server ran for a whole
+ * period), it starts now, so one renewal never pays for time that has passed.
+ */
+export function renewalStart(previousEnd: Date, period: SubscriptionPeriod, now: Date): Date {
+  return addPeriod(previousEnd, period) > now ? previousEnd : now;
+}
+
 /**
  * The end of a period that starts at `start`: calendar months in UTC, the day held back to the
  * last day of a shorter month (31 January + 1 month = 28 or 29 February), so a period never

@@ -16,8 +16,28 @@ const time = (date: Date) => `${day(date)} ${date.toISOString().slice(11, 16)} U
 export type RenewalOutlook =
   | { kind: 'covered'; price: number; balance: number }
   | { kind: 'short'; price: number; balance: number }
+  /** The user switched the renewal off: the plan ends and the account moves to Free. */
+  | { kind: 'renewal-off' }
   /** Enterprise, or a plan the wallet does not pay for: it ends unless we extend it. */
   | { kind: 'not-from-wallet' };
+
+/** Why a plan ended without renewal. */
+export type EndReason = Exclude<RenewalOutlook, { kind: 'covered' }>;
+
+const TO_FREE = 'your account moves to the Free plan and the monitors beyond its limits are switched off';
+
+function noticeBody(outlook: RenewalOutlook, financeLink: string): string {
+  switch (outlook.kind) {
+    case 'covered':
+      return `Your credit (${formatTomans(outlook.balance)}) covers the renewal: ${formatTomans(outlook.price)} will be taken from your wallet then, and the plan goes on. To end it instead, switch off "Renew automatically" on your Billing page:\n${financeLink}`;
+    case 'short':
+      return `The renewal costs ${formatTomans(outlook.price)} and your credit is ${formatTomans(outlook.balance)}. Charge at least ${formatTomans(outlook.price - outlook.balance)} before then, or ${TO_FREE}:\n${financeLink}`;
+    case 'renewal-off':
+      return `You switched off its renewal, so nothing will be taken from your wallet: ${TO_FREE}. To keep it, switch "Renew automatically" on again on your Billing page:\n${financeLink}`;
+    case 'not-from-wallet':
+      return `This plan is not renewed from the wallet. Contact us to extend it; otherwise ${TO_FREE}.`;
+  }
+}
 
 export function expiryNoticeMail(
   recipient: Recipient,
@@ -25,15 +45,10 @@ export function expiryNoticeMail(
 ): MailMessage {
   const { outlook } = facts;
   const head = `Your ${facts.planLabel} plan on ${recipient.productName} ends on ${time(facts.expireTime)}.`;
-  const body =
-    outlook.kind === 'covered'
-      ? `Your credit (${formatTomans(outlook.balance)}) covers the renewal: ${formatTomans(outlook.price)} will be taken from your wallet then, and the plan goes on. Nothing to do.`
-      : outlook.kind === 'short'
-        ? `The renewal costs ${formatTomans(outlook.price)} and your credit is ${formatTomans(outlook.balance)}. Charge at least ${formatTomans(outlook.price - outlook.balance)} before then, or your account moves to the Free plan and the monitors beyond its limits are switched off:\n${recipient.financeLink}`
-        : 'This plan is not renewed from the wallet. Contact us to extend it; otherwise your account moves to the Free plan and the monitors beyond its limits are switched off.';
+  const body = noticeBody(outlook, recipient.financeLink);
   return {
     to: recipient.to,
-    subject: `Your ${facts.planLabel} plan ends in 3 days`,
+    subject: `Your ${facts.planLabel} plan ends on ${day(facts.expireTime)}`,
     text: `${head}\n\n${body}\n`,
   };
 }
@@ -49,17 +64,34 @@ export function renewedMail(
   };
 }
 
+const list = (names: string[]) => names.map((name) => `- ${name}`).join('\n');
+
 export function movedToFreeMail(
   recipient: Recipient,
-  facts: { planLabel: string; price: number | null; balance: number; disabledMonitors: string[] },
+  facts: {
+    planLabel: string;
+    reason: EndReason;
+    disabledMonitors: string[];
+    trimmedMonitors: string[];
+    freeProbers: number;
+  },
 ): MailMessage {
+  const { reason } = facts;
   const why =
-    facts.price === null
-      ? 'It is not renewed from the wallet.'
-      : `Its renewal costs ${formatTomans(facts.price)} and your credit was ${formatTomans(facts.balance)}.`;
-  const monitors = facts.disabledMonitors.length
-    ? `These monitors are beyond the Free plan's limits and were switched off (none was deleted; switch them on again after buying a plan):\n${facts.disabledMonitors.map((name) => `- ${name}`).join('\n')}`
-    : 'All your monitors fit in the Free plan and keep running.';
+    reason.kind === 'short'
+      ? `Its renewal costs ${formatTomans(reason.price)} and your credit was ${formatTomans(reason.balance)}.`
+      : reason.kind === 'renewal-off'
+        ? 'You had switched off its renewal; nothing was taken from your wallet.'
+        : 'It is not renewed from the wallet.';
+  const changes = [
+    facts.disabledMonitors.length
+      ? `These monitors are beyond the Free plan's limits and were switched off (none was deleted; switch them on again after buying a plan):\n${list(facts.disabledMonitors)}`
+      : '',
+    facts.trimmedMonitors.length
+      ? `These monitors keep running from ${facts.freeProbers} probers, the Free plan's limit (the others were taken off them):\n${list(facts.trimmedMonitors)}`
+      : '',
+  ].filter(Boolean);
+  const monitors = changes.length ? changes.join('\n\n') : 'All your monitors fit in the Free plan and keep running.';
   return {
     to: recipient.to,
     subject: `Your ${facts.planLabel} plan ended: you are on the Free plan`,

@@ -160,3 +160,32 @@ export async function disableMonitors(db: Database, userId: number, ids: number[
     .where(inArray(monitorProbers.monitorId, ids));
   return rows.map((row) => row.proberId);
 }
+
+/**
+ * Leaves each of these monitors at most `maximum` probers: the enabled ones are kept first, then
+ * the lowest ids; the rest are taken off the monitor. Returns the
+ * monitors that lost probers and the probers that lost monitors (their assignments change).
+ */
+export async function trimMonitorProbers(
+  db: Database,
+  monitorIds: number[],
+  maximum: number,
+): Promise<{ monitorIds: number[]; proberIds: number[] }> {
+  if (!monitorIds.length) return { monitorIds: [], proberIds: [] };
+  const removed = await db.execute<{ monitor_id: number; prober_id: number }>(sql`
+    WITH ranked AS (
+      SELECT mp.monitor_id, mp.prober_id,
+        row_number() OVER (
+          PARTITION BY mp.monitor_id ORDER BY p.disabled, p.id
+        ) AS position
+      FROM monitor_probers mp JOIN probers p ON p.id = mp.prober_id
+      WHERE mp.monitor_id IN ${monitorIds}
+    )
+    DELETE FROM monitor_probers mp USING ranked r
+    WHERE mp.monitor_id = r.monitor_id AND mp.prober_id = r.prober_id AND r.position > ${maximum}
+    RETURNING mp.monitor_id, mp.prober_id`);
+  return {
+    monitorIds: [...new Set(removed.rows.map((row) => row.monitor_id))].sort((a, b) => a - b),
+    proberIds: [...new Set(removed.rows.map((row) => row.prober_id))],
+  };
+}

@@ -1,9 +1,10 @@
 import { buyPlanBody } from '@paydar/contracts/billing';
 import { errorBody } from '@paydar/contracts/common';
-import { subscription } from '@paydar/contracts/plans';
+import { autoRenewBody, subscription } from '@paydar/contracts/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
+import { AUTO_RENEW_PATH, setAutoRenew } from './auto-renew.service';
 import { buyPlan } from './purchase.service';
 
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody };
@@ -23,6 +24,21 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
         },
       },
       (request) => buyPlan(context, callerOf(request), request.body),
+    );
+
+    app.patch(
+      AUTO_RENEW_PATH,
+      {
+        onRequest: requireCaller(context),
+        schema: {
+          tags: ['subscriptions'],
+          description:
+            'Switches the renewal of the running paid plan on or off. Off: when it ends the account moves to Free and nothing is taken. 400 naming auto_renew for a plan the wallet does not renew (Free, Enterprise).',
+          body: autoRenewBody,
+          response: { 200: subscription, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      (request) => setAutoRenew(context, callerOf(request), request.body),
     );
   };
 }

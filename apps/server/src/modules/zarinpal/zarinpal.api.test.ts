@@ -116,6 +116,12 @@ describe('POST /api/v1/users/zarinpal/request', () => {
     expect(
       (await requestPayment(user, { amount: 5_000 }, 'goal=buy_plan&plan_name=Gold&period=Weekly')).json(),
     ).toHaveProperty('period');
+    const noPeriod = await requestPayment(user, { amount: 5_000 }, 'goal=buy_plan&plan_name=Gold');
+    expect(noPeriod.statusCode).toBe(400);
+    expect(noPeriod.json()).toMatchObject({ period: ['Send the period (Monthly or Yearly) with the plan.'] });
+    expect((await requestPayment(user, { amount: 5_000 }, 'goal=buy_plan&period=Yearly')).json()).toMatchObject({
+      plan_name: ['Send the plan_name the period is for.'],
+    });
     expect(zarinpal.calls.length).toBe(before);
     // The limits themselves are allowed.
     expect((await requestPayment(user, { amount: 1_000 })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { type FakeZarinpal, startFakeZarinpal, ZARINPAL_ERRORS } from '../../../test/fakes/zarinpal';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { reconcileZarinpalPayments } from './zarinpal.jobs';
+import { RECONCILE_QUEUE, reconcileZarinpalPayments, registerZarinpalJobs } from './zarinpal.jobs';
 import { findPaymentByAuthority, findPaymentById, insertPayment } from './zarinpal.repository';
 
 let server: TestServer;
@@ -114,5 +114,25 @@ describe('the Zarinpal reconciliation job', () => {
     server.clock.offsetMs = 16 * MINUTE;
     await reconcileZarinpalPayments(server.context);
     expect((await findPaymentById(server.context.db, payment.id))?.state).toBe('failed');
+  });
+
+  it('runs from the job queue once registered, on a five-minute schedule', async () => {
+    const user = await buildUser(server);
+    const authority = await openPayment(user, 45_000);
+    zarinpal.pay(authority);
+    server.clock.offsetMs = 16 * MINUTE;
+    await registerZarinpalJobs(server.context);
+    const schedule = await server.context.db.execute<{ cron: string }>(
+      sql`SELECT cron FROM pgboss.schedule WHERE name = ${RECONCILE_QUEUE}`,
+    );
+    expect(schedule.rows).toEqual([{ cron: '*/5 * * * *' }]);
+    // What the schedule sends every five minutes, sent now: the registered worker settles the payment.
+    await server.context.jobs.send(RECONCILE_QUEUE, {}, { retryLimit: 0 });
+    const deadline = Date.now() + 20_000;
+    while ((await stateOf(authority)) !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await stateOf(authority)).toBe('paid');
+    expect(await balanceOf(user.id)).toBe(45_000);
   });
 });

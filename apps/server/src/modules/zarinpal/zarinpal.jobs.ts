@@ -3,7 +3,7 @@ import { type ZarinpalClient, zarinpalClientFrom } from './zarinpal.client';
 import { listOpenPaymentsBefore } from './zarinpal.repository';
 import { failPayment, verifyAndSettle } from './zarinpal.settlement.service';
 
-const RECONCILE_QUEUE = 'zarinpal.reconcile';
+export const RECONCILE_QUEUE = 'zarinpal.reconcile';
 /** A payer still on StartPay is not ours to judge: payments are looked at once this old. */
 export const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 /** Zarinpal returns unverified money to the payer on its own; past this we stop asking and end the payment. */

@@ -14,6 +14,9 @@ export const chargeTexts = {
   /** The Charge popup opened to top up for a plan. */
   topUpForPlan: (plan: string, yearly: boolean) =>
     `برای خرید پلن ${plan} (${yearly ? 'سالانه' : 'ماهانه'}) اعتبار کافی ندارید. پس از پرداخت این مبلغ، پلن خودکار فعال می‌شود.`,
+  /** The same, when the amount is less than the wallet misses for the plan (one payment has a maximum). */
+  topUpInParts: (plan: string, yearly: boolean, missing: number) =>
+    `برای خرید پلن ${plan} (${yearly ? 'سالانه' : 'ماهانه'}) ${fa(missing)} تومان کم دارید و هر پرداخت حداکثر ${fa(CHARGE_MAX_TOMANS)} تومان است. اگر این پرداخت کافی نباشد، در صفحه‌ی نتیجه باقی‌مانده را شارژ کنید تا پلن فعال شود.`,
   consoleHint: 'اعتبار از حساب کنسول میزبانی شما به کیف پول منتقل می‌شود.',
   creditAdded: (amount: number) => `مبلغ ${fa(amount)} تومان از کنسول به اعتبار شما اضافه شد.`,
   userNotFound: 'کاربری با این ایمیل در کنسول پیدا نشد.',

@@ -100,6 +100,26 @@ describe('paying through Zarinpal', () => {
     expect(call?.body).toEqual({ amount: 765_000 });
   });
 
+  it('does not promise the plan when the amount is less than the wallet misses for it', async () => {
+    stubBillingApi();
+    signIn({ charged_budget: 80_000 });
+    open({ amount: 5_000_000, plan: { name: 'Gold', period: 'Yearly' } });
+    // 12 × 890,000 − 80,000: more than one payment may bring.
+    expect(await screen.findByText(chargeTexts.topUpInParts('Gold', true, 10_600_000))).toBeTruthy();
+    expect(screen.queryByText(chargeTexts.topUpForPlan('Gold', true))).toBeNull();
+    type('10000');
+    expect(screen.getByText(chargeTexts.topUpInParts('Gold', true, 10_600_000))).toBeTruthy();
+  });
+
+  it('promises the plan once the amount covers what the wallet misses', async () => {
+    stubBillingApi();
+    signIn({ charged_budget: 80_000 });
+    open({ amount: 9_000, plan: { name: 'Silver', period: 'Monthly' } });
+    expect(await screen.findByText(chargeTexts.topUpForPlan('Silver', false))).toBeTruthy();
+    type('8000');
+    expect(await screen.findByText(chargeTexts.topUpInParts('Silver', false, 9_000))).toBeTruthy();
+  });
+
   it("shows the server's text when the payment cannot start, and stays", async () => {
     stubBillingApi({
       answer: (call) =>

@@ -2,15 +2,15 @@ import { Alert, Button, Modal, SegmentedControl, Stack, Text } from '@mantine/co
 import { useMediaQuery } from '@mantine/hooks';
 import { CHARGE_DEFAULT_TOMANS } from '@paydar/contracts/billing';
 import { useState } from 'react';
-import { PersianText } from '@/components/persian';
 import { errorMessage } from '@/lib/api-client';
 import { PHONE_QUERY } from '@/lib/breakpoints';
 import type { ChargeRequest } from '@/lib/charge-popup';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
 import { useZarinpalPayment } from '../api/request-zarinpal-payment';
 import { ChargeAmountField } from './charge-amount-field';
-import { chargeAmountError, chargeTexts } from './charge-messages';
+import { chargeAmountError } from './charge-messages';
 import { ConsoleCreditAction, ConsoleCreditNotice } from './console-credit-action';
+import { PlanTopUpNotice } from './plan-top-up-notice';
 import { quickPicks } from './quick-picks';
 
 type Method = 'zarinpal' | 'console';
@@ -75,11 +75,7 @@ export function ChargeModal({
         />
         {method === 'console' && <ConsoleCreditNotice />}
         {/* Only a gateway payment comes back to the result page, which then buys the plan. */}
-        {method === 'zarinpal' && plan && (
-          <Alert variant="light" color="blue" p="sm">
-            <PersianText size="sm">{chargeTexts.topUpForPlan(plan.name, plan.period === 'Yearly')}</PersianText>
-          </Alert>
-        )}
+        {method === 'zarinpal' && plan && <PlanTopUpNotice plan={plan} amount={amount} />}
         <ChargeAmountField
           value={value}
           onChange={(next) => {
