@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
-import { adjustCredit, listTransactions, protectSignedNumbers } from './credit.commands';
+import { adjustCredit, auditLedgerReport, listTransactions, protectSignedNumbers } from './credit.commands';
 import { createPlan, editPlan, setUserPlan } from './plan.commands';
 import { planFlagOptions, planUsage } from './plan-input';
 import { addProber, setProberDisabled } from './prober.commands';
@@ -19,6 +19,7 @@ const usage = `Usage: npm run admin -- <command>
   set-plan <email> <plan> [--months <n>]         put a user on a plan without payment (default 1 month)
   adjust-credit <email> <amount> --reason <text> credit (or, negative, debit) a wallet in Tomans; the user sees the reason
   list-transactions <email>                      a wallet's balance and every movement, newest first
+  audit-ledger                                   check every wallet against its ledger (exit 1 if any disagrees)
   create-plan <name> <plan flags>                add a plan (or: create-plan --file <plan.json>)
   edit-plan <name> <plan flags to change>        change a plan's price, limits or sale (or --file <changes.json>)
 ${planUsage}`;
@@ -73,6 +74,8 @@ async function main(): Promise<number> {
           return adjustCredit(context, rest[0], rest[1], values.reason);
         case 'list-transactions':
           return listTransactions(context, rest[0]);
+        case 'audit-ledger':
+          return auditLedgerReport(context);
         case 'create-plan':
           return createPlan(context, rest[0], values);
         case 'edit-plan':

@@ -1,9 +1,16 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { UsageError } from './admin.commands';
-import { adjustCredit, listTransactions, protectSignedNumbers } from './credit.commands';
+import {
+  adjustCredit,
+  auditLedgerReport,
+  LedgerOutOfBalance,
+  listTransactions,
+  protectSignedNumbers,
+} from './credit.commands';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -90,5 +97,20 @@ describe('list-transactions', () => {
     expect(lines[2]).toMatch(/-5,000\s+70,000\s+admin_adjustment\s+----\s+Correction$/);
     expect(lines[3]).toMatch(/\+75,000\s+75,000\s+admin_adjustment\s+----\s+Welcome credit$/);
     await expect(listTransactions(server.context, 'nobody-here@example.test')).rejects.toThrow('no user');
+  });
+
+  it('audits the books: a balance line when they agree, every disagreement (and a failure) when not', async () => {
+    const user = await buildUser(server);
+    await adjustCredit(server.context, user.email, '30000', 'gift');
+    expect(await auditLedgerReport(server.context)).toMatch(
+      /^The books balance: \d+ wallets, \d+ transactions, every balance the sum of its movements\.$/,
+    );
+    await server.context.db.execute(sql`UPDATE users SET charged_budget = 31000 WHERE id = ${user.id}`);
+    const report = auditLedgerReport(server.context);
+    await expect(report).rejects.toBeInstanceOf(LedgerOutOfBalance);
+    await expect(report).rejects.toThrow(
+      `${user.email} (user ${user.id}): balance 31000 but the movements sum to 30000`,
+    );
+    await server.context.db.execute(sql`UPDATE users SET charged_budget = 30000 WHERE id = ${user.id}`);
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { emailField } from '@paydar/contracts/accounts';
+import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { AppError } from '../errors';
 import { findUserByEmail } from '../modules/accounts/users.repository';
+import { auditLedger } from '../modules/ledger/ledger.audit';
 import { type LedgerEntry, listLedgerEntries, postLedgerEntry } from '../modules/ledger/ledger.repository';
 import { UsageError } from './admin.commands';
 
@@ -118,4 +120,24 @@ export async function listTransactions(context: ServiceContext, emailArgument: s
     'description',
   ].join('  ');
   return [summary, header, ...entries.map(row)].join('\n');
+}
+
+/** Thrown when the books disagree: the CLI prints it and exits 1, so a cron or a script notices. */
+export class LedgerOutOfBalance extends Error {
+  override name = 'LedgerOutOfBalance';
+}
+
+/** Checks every wallet against its ledger (ledger.audit.ts); throws LedgerOutOfBalance listing what disagrees. */
+export async function auditLedgerReport(context: ServiceContext): Promise<string> {
+  const discrepancies = await auditLedger(context.db);
+  if (discrepancies.length) {
+    const lines = discrepancies.map((row) => `  ${row.email} (user ${row.userId}): ${row.problem}`);
+    throw new LedgerOutOfBalance(
+      [`The ledger disagrees with ${discrepancies.length === 1 ? 'a wallet' : 'wallets'}:`, ...lines].join('\n'),
+    );
+  }
+  const counted = await context.db.execute<{ wallets: string; movements: string }>(sql`
+    SELECT (SELECT count(*) FROM users) AS wallets, (SELECT count(*) FROM financial_transactions) AS movements`);
+  const { wallets, movements } = counted.rows[0] ?? { wallets: '0', movements: '0' };
+  return `The books balance: ${wallets} wallets, ${movements} transactions, every balance the sum of its movements.`;
 }

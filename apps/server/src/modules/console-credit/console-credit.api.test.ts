@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { CONSOLE_TEXTS, type FakeHostingConsole, startFakeHostingConsole } from '../../../test/fakes/hosting-console';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import type { Caller } from '../../context';
 import { addConsoleCredit, CONSOLE_OFF_TEXT, checkOrganization } from './console-credit.service';
 
@@ -248,3 +249,5 @@ describe('POST /api/v1/users/add_credit', () => {
     ).rejects.toMatchObject({ statusCode: 503 });
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

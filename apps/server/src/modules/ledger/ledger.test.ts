@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import { AppError } from '../../errors';
+import { auditLedger } from './ledger.audit';
 import { type LedgerEntryInput, listLedgerEntries, postLedgerEntry } from './ledger.repository';
 
 let server: TestServer;
@@ -67,6 +69,29 @@ describe('the ledger', () => {
     expect(await balanceOf(user.id)).toBe(0);
   });
 
+  it('audits every wallet against its ledger, naming what disagrees', async () => {
+    const user = await buildUser(server);
+    const first = await post(credit(user.id, 10_000, `audit-a-${user.id}`));
+    await post(credit(user.id, 5_000, `audit-b-${user.id}`));
+    const mine = async () => (await auditLedger(server.context.db)).filter((row) => row.userId === user.id);
+    expect(await mine()).toEqual([]);
+
+    await server.context.db.execute(sql`UPDATE users SET charged_budget = 14000 WHERE id = ${user.id}`);
+    await server.context.db.execute(
+      sql`UPDATE financial_transactions SET balance_after = 9000 WHERE id = ${first.entry.id}`,
+    );
+    expect((await mine()).map((row) => row.problem)).toEqual([
+      'balance 14000 but the movements sum to 15000',
+      `transaction ${first.entry.id} says the balance after it is 9000, the movements up to it sum to 10000`,
+    ]);
+    // Put the books back for the final audit of this file.
+    await server.context.db.execute(sql`UPDATE users SET charged_budget = 15000 WHERE id = ${user.id}`);
+    await server.context.db.execute(
+      sql`UPDATE financial_transactions SET balance_after = 10000 WHERE id = ${first.entry.id}`,
+    );
+    expect(await mine()).toEqual([]);
+  });
+
   it('never lets the database hold a negative balance, whatever writes it', async () => {
     const user = await buildUser(server);
     await expect(
@@ -74,3 +99,5 @@ describe('the ledger', () => {
     ).rejects.toMatchObject({ cause: { constraint: 'users_charged_budget_not_negative' } });
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import { setUserPlan } from '../../admin/plan.commands';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 
@@ -112,3 +113,5 @@ describe('PATCH /api/v1/users/subscriptions/auto_renew', () => {
     expect(await activeSubscription(other)).toMatchObject({ auto_renew: false });
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import { setUserPlan } from '../../admin/plan.commands';
 import { monitorProbers, monitors, probers } from '../../db/schema/index';
 import { assignedEnabledMonitors } from '../agent/assignments.repository';
@@ -378,3 +379,5 @@ async function assignmentVersion(): Promise<number> {
   const [row] = await server.context.db.select().from(probers).where(eq(probers.id, localProberId));
   return row?.assignmentVersion ?? 0;
 }
+
+itLeavesTheBooksBalanced(() => server);

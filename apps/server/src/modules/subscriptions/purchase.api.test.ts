@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 import { insertPlan } from '../plans/plans.repository';
 
@@ -317,3 +318,5 @@ describe('POST /api/v2/users/subscriptions/buy', () => {
     );
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

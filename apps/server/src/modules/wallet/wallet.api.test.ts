@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import type { LedgerSource } from '../../db/schema/billing';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 
@@ -113,3 +114,5 @@ describe('GET /api/v1/users/financial_transactions', () => {
     expect((await list(user, '?offset=-1')).json()).toHaveProperty('offset');
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

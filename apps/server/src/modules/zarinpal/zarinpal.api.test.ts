@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { type FakeZarinpal, startFakeZarinpal, ZARINPAL_ERRORS } from '../../../test/fakes/zarinpal';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import type { Caller } from '../../context';
 import { AppError } from '../../errors';
 import { findPaymentByAuthority } from './zarinpal.repository';
@@ -309,3 +310,5 @@ describe('GET /api/v1/users/zarinpal/callback', () => {
     ).toBe(`${RESULT}?status=NOK`);
   });
 });
+
+itLeavesTheBooksBalanced(() => server);

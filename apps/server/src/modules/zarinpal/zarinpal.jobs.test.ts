@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { type FakeZarinpal, startFakeZarinpal, ZARINPAL_ERRORS } from '../../../test/fakes/zarinpal';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
 import { RECONCILE_QUEUE, reconcileZarinpalPayments, registerZarinpalJobs } from './zarinpal.jobs';
 import { findPaymentByAuthority, findPaymentById, insertPayment } from './zarinpal.repository';
 
@@ -136,3 +137,5 @@ describe('the Zarinpal reconciliation job', () => {
     expect(await balanceOf(user.id)).toBe(45_000);
   });
 });
+
+itLeavesTheBooksBalanced(() => server);
