@@ -51,7 +51,11 @@ export async function reconcileZarinpalPayments(
   return summary;
 }
 
-/** Every five minutes, on one replica at a time (pg-boss schedules a cron once per cluster). */
+/**
+ * Every five minutes, on one replica at a time (pg-boss schedules a cron once per cluster), and
+ * once at start: a payment a crash left between verify and its credit is settled as soon as a
+ * server is back, not up to five minutes later.
+ */
 export async function registerZarinpalJobs(context: ServiceContext): Promise<void> {
   await context.jobs.work(
     RECONCILE_QUEUE,
@@ -61,4 +65,5 @@ export async function registerZarinpalJobs(context: ServiceContext): Promise<voi
     { concurrency: 1 },
   );
   await context.jobs.schedule(RECONCILE_QUEUE, '*/5 * * * *');
+  await context.jobs.send(RECONCILE_QUEUE, {}, { retryLimit: 0 });
 }
