@@ -11,6 +11,7 @@ import { registerAlertChannelWorkers } from './modules/alert-channels/alert-chan
 import { startTelegramBot } from './modules/alert-channels/telegram-bot';
 import { createAlertClients } from './modules/alert-clients/alert-clients';
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
+import { registerConsoleCreditJobs } from './modules/console-credit/console-credit.jobs';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
@@ -101,6 +102,7 @@ export async function startRuntime(
     await registerProbeRecordMaintenance(context);
     await registerSubscriptionJobs(context);
     await registerZarinpalJobs(context);
+    await registerConsoleCreditJobs(context);
     return {
       context,
       database,

@@ -61,7 +61,8 @@ export const CONSOLE_TEXTS = {
 
 /**
  * The hosting console's API on loopback, as apps/server/src/modules/console-credit/README.md
- * describes it: `GET /v1/organizations/by-email?email=` and `POST /v1/credit-transfers`
+ * describes it: `GET /v1/organizations/by-email?email=`, `POST /v1/credit-transfers` and
+ * `GET /v1/credit-transfers/{idempotency_key}`
  * (idempotent on `idempotency_key`), `Authorization: Bearer <key>`, errors as `{detail}` with 400,
  * 401, 403, 404 and 409.
  */
@@ -129,6 +130,13 @@ export async function startFakeHostingConsole(
         const account = accountOf(url.searchParams.get('email') ?? '');
         if (!account) return sendJson(res, 404, { detail: CONSOLE_TEXTS.noAccount });
         return sendJson(res, 200, { has_organization: account.hasOrganization });
+      }
+      const lookup = /^\/v1\/credit-transfers\/([^/]+)$/.exec(url.pathname);
+      if (call.method === 'GET' && lookup) {
+        const key = decodeURIComponent(lookup[1] as string);
+        const found = transfers.find((transfer) => transfer.idempotencyKey === key);
+        if (!found) return sendJson(res, 404, { detail: 'No transfer was made under this key.' });
+        return sendJson(res, 200, { transfer_id: found.transferId, amount: found.amount });
       }
       if (call.method === 'POST' && url.pathname === '/v1/credit-transfers') {
         const { email, amount, description, idempotency_key: key } = body ?? {};

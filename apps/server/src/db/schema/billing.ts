@@ -84,3 +84,37 @@ export const zarinpalPayments = pgTable(
     index('zarinpal_payments_pending_idx').on(table.createdAt).where(sql`state IN ('created', 'pending')`),
   ],
 );
+
+export const consoleTransferStates = ['requested', 'credited', 'abandoned'] as const;
+
+/**
+ * A credit transfer asked of the hosting console, written before the console is asked: if the
+ * console moves the credit and the answer or the ledger posting is lost (a crash, a timeout), the
+ * reconciliation job finds the transfer by its key and credits it. `requested` → `credited`
+ * (posted in the ledger under the same key) or `abandoned` (the console never made it); a client
+ * retry of an abandoned one may still credit it.
+ */
+export const consoleTransfers = pgTable(
+  'console_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `console:<user id>:<Idempotency-Key>`: the console's idempotency key and the ledger's. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Tomans. */
+    amount: integer('amount').notNull(),
+    /** What the ledger row will say. */
+    ledgerDescription: text('ledger_description').notNull(),
+    state: text('state', { enum: consoleTransferStates }).notNull().default('requested'),
+    transferId: text('transfer_id'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('console_transfers_key_unique').on(table.idempotencyKey),
+    index('console_transfers_requested_idx').on(table.createdAt).where(sql`state = 'requested'`),
+  ],
+);

@@ -3,9 +3,14 @@ import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../errors';
 import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
-import { postLedgerEntry } from '../ledger/ledger.repository';
 import { type ConsoleClient, ConsoleError } from './console.client';
-import { findPostingByKey, readBalance } from './console-credit.repository';
+import {
+  findPostingByKey,
+  markTransferAbandoned,
+  readBalance,
+  recordTransferRequest,
+} from './console-credit.repository';
+import { creditConsoleTransfer } from './console-credit.settlement';
 
 export const CONSOLE_OFF_TEXT = 'Credit from the hosting console is not available right now.';
 export const KEY_REUSED_TEXT = 'This Idempotency-Key was already used for a different request.';
@@ -61,9 +66,11 @@ export async function checkOrganization(
 
 /**
  * `POST /api/v1/users/add_credit`: moves credit from the caller's console account to the wallet,
- * once per Idempotency-Key. The console moves it first (idempotent on the same key), then the
- * ledger credits it under that key; a retry after any failure in between (a lost answer, a crash)
- * gets the console's first transfer back and credits it once. A key already posted answers at
+ * once per Idempotency-Key. The transfer is recorded before the console is asked (so the
+ * reconciliation job can finish it whatever happens next), the console moves the credit
+ * (idempotent on the same key), then the ledger credits it under that key. A retry after any
+ * failure in between (a lost answer, a crash) gets the console's first transfer back and credits
+ * it once; a caller who never retries is credited by the job. A key already posted answers at
  * once without asking the console again.
  */
 export async function addConsoleCredit(
@@ -85,6 +92,17 @@ export async function addConsoleCredit(
     return answered(posted.amount, await readBalance(context.db, caller.userId));
   }
   await context.rateLimiter.consume(creditLimit(caller.userId), context.now());
+  const record = await recordTransferRequest(context.db, {
+    userId: caller.userId,
+    idempotencyKey: key,
+    amount: body.amount,
+    ledgerDescription: body.description
+      ? `${CONSOLE_LEDGER_DESCRIPTION}: ${body.description}`
+      : CONSOLE_LEDGER_DESCRIPTION,
+    now: context.now(),
+  });
+  // The key was first used for another amount (the console would refuse it too).
+  if (record.amount !== body.amount) throw new AppError('CONFLICT', KEY_REUSED_TEXT);
   let transferId: string;
   try {
     ({ transferId } = await console_.transferCredit({
@@ -94,25 +112,16 @@ export async function addConsoleCredit(
       idempotencyKey: key,
     }));
   } catch (error) {
-    throw error instanceof ConsoleError ? consoleFailure(error) : error;
+    if (!(error instanceof ConsoleError)) throw error;
+    // A definite refusal moved nothing; an unknown outcome stays requested for a retry or the job.
+    if (!outcomeUnknown(error)) await markTransferAbandoned(context.db, record.id, error.message, context.now());
+    throw consoleFailure(error);
   }
-  return context.runInTransaction(async ({ db }) => {
-    const { entry } = await postLedgerEntry(
-      db,
-      {
-        userId: caller.userId,
-        amount: body.amount,
-        source: 'console',
-        description: body.description
-          ? `${CONSOLE_LEDGER_DESCRIPTION}: ${body.description}`
-          : CONSOLE_LEDGER_DESCRIPTION,
-        externalIdentifier: transferId,
-        idempotencyKey: key,
-      },
-      context.now(),
-    );
-    // A concurrent request with this key and another amount posted first (the console refuses that too).
-    if (entry.amount !== body.amount) throw new AppError('CONFLICT', KEY_REUSED_TEXT);
-    return answered(entry.amount, await readBalance(db, caller.userId));
-  });
+  const entry = await creditConsoleTransfer(context, record, transferId);
+  return answered(entry.amount, await readBalance(context.db, caller.userId));
+}
+
+/** Whether the console may have moved the credit although the call failed: no answer, or not one we understood. */
+export function outcomeUnknown(error: ConsoleError): boolean {
+  return ['timeout', 'network', 'bad-response', 'failed'].includes(error.kind);
 }

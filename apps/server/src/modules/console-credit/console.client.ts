@@ -43,6 +43,8 @@ export interface CreditTransfer {
 export interface ConsoleClient {
   hasOrganization(email: string): Promise<boolean>;
   transferCredit(transfer: CreditTransfer): Promise<{ transferId: string }>;
+  /** The transfer made under this key, or null when the console never made one. */
+  findTransfer(idempotencyKey: string): Promise<{ transferId: string; amount: number } | null>;
 }
 
 const KIND_BY_STATUS: Record<number, ConsoleErrorKind> = {
@@ -52,6 +54,14 @@ const KIND_BY_STATUS: Record<number, ConsoleErrorKind> = {
   404: 'not-found',
   409: 'conflict',
 };
+
+function transferIdOf(answer: Record<string, unknown>): string {
+  const id = answer.transfer_id;
+  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
+    throw new ConsoleError('bad-response', 200, undefined);
+  }
+  return String(id);
+}
 
 export function createConsoleClient(options: { baseUrl: string; apiKey: string; timeoutMs?: number }): ConsoleClient {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -110,11 +120,17 @@ export function createConsoleClient(options: { baseUrl: string; apiKey: string; 
           idempotency_key: transfer.idempotencyKey,
         },
       });
-      const id = answer.transfer_id;
-      if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
-        throw new ConsoleError('bad-response', 200, undefined);
+      return { transferId: transferIdOf(answer) };
+    },
+    async findTransfer(idempotencyKey) {
+      try {
+        const answer = await call(`/v1/credit-transfers/${encodeURIComponent(idempotencyKey)}`, { method: 'GET' });
+        if (typeof answer.amount !== 'number') throw new ConsoleError('bad-response', 200, undefined);
+        return { transferId: transferIdOf(answer), amount: answer.amount };
+      } catch (error) {
+        if (error instanceof ConsoleError && error.kind === 'not-found') return null;
+        throw error;
       }
-      return { transferId: String(id) };
     },
   };
 }
