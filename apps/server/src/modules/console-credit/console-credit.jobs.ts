@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../context';
+import { registerPeriodicJob } from '../../jobs/periodic-job';
 import { type ConsoleClient, ConsoleError, consoleClientFrom } from './console.client';
 import { listRequestedTransfersBefore, markTransferAbandoned } from './console-credit.repository';
 import { creditConsoleTransfer } from './console-credit.settlement';
@@ -58,13 +59,7 @@ export async function reconcileConsoleTransfers(
 
 /** Every five minutes on one replica (pg-boss cron), and once at start. */
 export async function registerConsoleCreditJobs(context: ServiceContext): Promise<void> {
-  await context.jobs.work(
-    CONSOLE_RECONCILE_QUEUE,
-    async () => {
-      await reconcileConsoleTransfers(context);
-    },
-    { concurrency: 1 },
+  await registerPeriodicJob(context.jobs, CONSOLE_RECONCILE_QUEUE, '*/5 * * * *', () =>
+    reconcileConsoleTransfers(context),
   );
-  await context.jobs.schedule(CONSOLE_RECONCILE_QUEUE, '*/5 * * * *');
-  await context.jobs.send(CONSOLE_RECONCILE_QUEUE, {}, { retryLimit: 0 });
 }

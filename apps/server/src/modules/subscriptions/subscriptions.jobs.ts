@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../context';
+import { registerPeriodicJob } from '../../jobs/periodic-job';
 import { runSubscriptionExpiry } from './expiry.service';
 
 export const SUBSCRIPTION_EXPIRY_QUEUE = 'subscriptions.expiry';
@@ -9,13 +10,7 @@ export const SUBSCRIPTION_EXPIRY_QUEUE = 'subscriptions.expiry';
  * to one worker; two runs at once (two replicas starting) are safe anyway.
  */
 export async function registerSubscriptionJobs(context: ServiceContext): Promise<void> {
-  await context.jobs.work(
-    SUBSCRIPTION_EXPIRY_QUEUE,
-    async () => {
-      await runSubscriptionExpiry(context);
-    },
-    { concurrency: 1 },
+  await registerPeriodicJob(context.jobs, SUBSCRIPTION_EXPIRY_QUEUE, '*/10 * * * *', () =>
+    runSubscriptionExpiry(context),
   );
-  await context.jobs.schedule(SUBSCRIPTION_EXPIRY_QUEUE, '*/10 * * * *');
-  await context.jobs.send(SUBSCRIPTION_EXPIRY_QUEUE, {}, { retryLimit: 0 });
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../context';
+import { registerPeriodicJob } from '../../jobs/periodic-job';
 import { type ZarinpalClient, zarinpalClientFrom } from './zarinpal.client';
 import { listOpenPaymentsBefore } from './zarinpal.repository';
 import { failPayment, verifyAndSettle } from './zarinpal.settlement.service';
@@ -57,13 +58,5 @@ export async function reconcileZarinpalPayments(
  * server is back, not up to five minutes later.
  */
 export async function registerZarinpalJobs(context: ServiceContext): Promise<void> {
-  await context.jobs.work(
-    RECONCILE_QUEUE,
-    async () => {
-      await reconcileZarinpalPayments(context);
-    },
-    { concurrency: 1 },
-  );
-  await context.jobs.schedule(RECONCILE_QUEUE, '*/5 * * * *');
-  await context.jobs.send(RECONCILE_QUEUE, {}, { retryLimit: 0 });
+  await registerPeriodicJob(context.jobs, RECONCILE_QUEUE, '*/5 * * * *', () => reconcileZarinpalPayments(context));
 }
