@@ -7,10 +7,11 @@ import {
   consoleTransfers,
   goToGateway,
   historyRows,
+  openBilling,
   openChargeFromHeader,
   openPlans,
+  paymentOf,
   walletBalance,
-  zarinpalPayments,
 } from '../support/billing';
 import { atEachSize, shotPath } from '../support/screenshots';
 
@@ -31,20 +32,6 @@ async function shoot(page: Page, name: string, fullPage = true) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: shotPath(`billing-${name}-${size.name}`), fullPage });
   });
-}
-
-/** The newest payment the Zarinpal fake holds for `amount`. */
-async function paymentOf(amount: number) {
-  const payment = (await zarinpalPayments()).filter((item) => item.amount === amount).at(-1);
-  expect(payment, `a Zarinpal payment of ${amount}`).toBeTruthy();
-  return payment as NonNullable<typeof payment>;
-}
-
-/** Goes to /finance through the user menu. */
-async function openBilling(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Billing' }).click();
-  await expect(page).toHaveURL(/\/finance$/);
 }
 
 test('charge through Zarinpal: the fake StartPay, Pay, the result with code and amount, the balance and the history', async ({

@@ -29,6 +29,12 @@ export async function logOut(page: Page): Promise<void> {
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  await submitLogin(page, email, password);
+}
+
+/** Fills and sends the login form the browser is on (reached by a link that says where to go back to). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -42,6 +42,13 @@ export async function zarinpalPayments(): Promise<ZarinpalPayment[]> {
   return (await (await fetch(`${fakes()}/zarinpal/payments`)).json()) as ZarinpalPayment[];
 }
 
+/** The newest payment the Zarinpal fake holds for `amount` (the specs charge amounts no other spec does). */
+export async function paymentOf(amount: number): Promise<ZarinpalPayment> {
+  const payment = (await zarinpalPayments()).filter((item) => item.amount === amount).at(-1);
+  expect(payment, `a Zarinpal payment of ${amount}`).toBeTruthy();
+  return payment as ZarinpalPayment;
+}
+
 /** The header's balance. */
 export const walletBalance = (page: Page): Locator => page.getByLabel('Wallet balance');
 
@@ -64,13 +71,22 @@ export async function goToGateway(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
 }
 
-/** Opens the Plans popup from the user menu. */
-export async function openPlans(page: Page): Promise<Locator> {
+/** Opens the Plans popup from the user menu, whose item is 'Plans' for an Enterprise user (spec §2 Header). */
+export async function openPlans(page: Page, menuItem: 'Upgrade Plan' | 'Plans' = 'Upgrade Plan'): Promise<Locator> {
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Upgrade Plan' }).click();
+  const item = page.getByRole('menuitem', { name: menuItem, exact: true });
+  await expect(item, `the user menu's '${menuItem}' item`).toBeVisible();
+  await item.click();
   const popup = page.getByRole('dialog', { name: 'Plans' });
   await expect(popup.getByRole('region', { name: 'Gold plan' })).toBeVisible();
   return popup;
+}
+
+/** Goes to /finance through the user menu. */
+export async function openBilling(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/finance$/);
 }
 
 /** The Transaction History rows on /finance (desktop table), as their cells' texts. */

@@ -40,7 +40,8 @@ export default async function globalSetup() {
     RATE_LIMITS_ENABLED: 'false',
     // Monitors in the specs check targets the specs start on loopback.
     ALLOW_PRIVATE_TARGETS: 'true',
-    // SMS, Telegram and webhooks go to loopback fakes the specs read (outside-fakes.ts).
+    // SMS, Telegram, webhooks, payments and the browser's analytics beacons go to loopback fakes
+    // the specs read (outside-fakes.ts).
     ...fakes.serverEnvironment,
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir as string, EMBEDDED_POSTGRES_PORT: '54390' }),
   };
@@ -49,6 +50,7 @@ export default async function globalSetup() {
   process.env.E2E_INBOX_URL = inbox.httpUrl;
   process.env.E2E_FAKES_URL = fakes.httpUrl;
   process.env.E2E_WEBHOOK_URL = fakes.webhookUrl;
+  process.env.E2E_ANALYTICS_URL = fakes.analyticsUrl;
   process.env.E2E_SERVER_ENV = JSON.stringify(environment);
 
   return async () => {

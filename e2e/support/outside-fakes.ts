@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeHostingConsole } from '../../apps/server/test/fakes/hosting-console';
+import { listenLoopback, readBody } from '../../apps/server/test/fakes/http-fake';
 import { startFakeKavenegar } from '../../apps/server/test/fakes/kavenegar';
 import { startFakeTelegramBotApi } from '../../apps/server/test/fakes/telegram-bot-api';
 import { startFakeWebhookReceiver } from '../../apps/server/test/fakes/webhook-receiver';
@@ -18,6 +19,8 @@ export interface OutsideFakes {
   httpUrl: string;
   /** Where a webhook channel can point: the fake receiver. */
   webhookUrl: string;
+  /** Where the web app sends analytics beacons (the server's ANALYTICS_ENDPOINT): the receiver. */
+  analyticsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -37,9 +40,48 @@ function readJson(request: http.IncomingMessage): Promise<unknown> {
 }
 
 /**
- * The server tests' loopback fakes of Kavenegar, the Telegram Bot API and a webhook target, for the
- * real server process of the browser tests, plus a small HTTP window so spec workers can read
- * what the fakes received and act as a Telegram user:
+ * An analytics collector on loopback: records the body of every POST to `/events`, parsed as JSON
+ * (a body that is not JSON is kept as its text, so a malformed beacon still shows in an assertion).
+ * The browser posts from the app's origin, so the answers allow any origin; a text/plain beacon
+ * needs no preflight, but OPTIONS is answered too in case the adapter ever sends JSON.
+ */
+async function startAnalyticsReceiver(): Promise<{ url: string; events: unknown[]; stop(): Promise<void> }> {
+  const events: unknown[] = [];
+  const listening = await listenLoopback((request, response) => {
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+    response.setHeader('access-control-allow-credentials', 'true');
+    response.setHeader('access-control-allow-methods', 'POST');
+    response.setHeader('access-control-allow-headers', 'content-type');
+    response.setHeader('vary', 'origin');
+    const path = new URL(request.url ?? '/', 'http://analytics').pathname;
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (request.method !== 'POST' || path !== '/events') {
+      response.writeHead(404).end();
+      return;
+    }
+    readBody(request).then(
+      (body) => {
+        try {
+          events.push(JSON.parse(body));
+        } catch {
+          events.push(body);
+        }
+        response.writeHead(204).end();
+      },
+      () => response.destroy(),
+    );
+  });
+  return { url: `${listening.url}/events`, events, stop: listening.stop };
+}
+
+/**
+ * The server tests' loopback fakes of Kavenegar, the Telegram Bot API, a webhook target, Zarinpal
+ * and the hosting console, and an analytics collector for the browser's beacons, for the real
+ * server process of the browser tests, plus a small HTTP window so spec workers can read what the
+ * fakes received and act as a Telegram user:
  *
  * - `GET /kavenegar/calls?receptor=` — the Kavenegar calls (SMS, verify lookups, voice calls)
  * - `GET /telegram/sent?chat=` — the messages the bot sent
@@ -49,6 +91,7 @@ function readJson(request: http.IncomingMessage): Promise<unknown> {
  * - `POST /zarinpal/fail-next-verify {count, code, message}` — verify.json answers that error next
  * - `POST /console/accounts {email, has_organization?, credit?, transfers_allowed?}` — a console account
  * - `GET /console/transfers?email=` — the credit transfers the console made
+ * - `GET /analytics/events` — the analytics events the web app sent, in the order they arrived
  *
  * Zarinpal's StartPay page (Pay / Cancel) is on the fake's own URL; the server's redirect_url points there.
  */
@@ -58,6 +101,7 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
   const webhook = await startFakeWebhookReceiver();
   const zarinpal = await startFakeZarinpal({ merchantId: ZARINPAL_MERCHANT_ID });
   const hostingConsole = await startFakeHostingConsole({ apiKey: CONSOLE_API_KEY });
+  const analytics = await startAnalyticsReceiver();
 
   const window = http.createServer((request, response) => {
     void (async () => {
@@ -99,6 +143,8 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
       } else if (request.method === 'GET' && url.pathname === '/console/transfers') {
         const email = url.searchParams.get('email')?.toLowerCase();
         body = hostingConsole.transfers.filter((transfer) => !email || transfer.email === email);
+      } else if (request.method === 'GET' && url.pathname === '/analytics/events') {
+        body = analytics.events;
       } else {
         response.statusCode = 404;
         body = { detail: 'Not found.' };
@@ -123,12 +169,21 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
       ZARINPAL_MERCHANT_ID,
       CONSOLE_API_URL: hostingConsole.url,
       CONSOLE_API_KEY,
+      ANALYTICS_ENDPOINT: analytics.url,
     },
     httpUrl,
     webhookUrl: `${webhook.url}/paydar`,
+    analyticsUrl: analytics.url,
     async stop() {
       await new Promise((resolve) => window.close(resolve));
-      await Promise.all([kavenegar.stop(), telegram.stop(), webhook.stop(), zarinpal.stop(), hostingConsole.stop()]);
+      await Promise.all([
+        kavenegar.stop(),
+        telegram.stop(),
+        webhook.stop(),
+        zarinpal.stop(),
+        hostingConsole.stop(),
+        analytics.stop(),
+      ]);
     },
   };
 }

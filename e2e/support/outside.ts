@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Reading the outside-service fakes from a spec (see outside-fakes.ts), like mail.ts reads the inbox. */
 
@@ -73,4 +73,46 @@ export async function telegramSent(chatId: number): Promise<Array<{ chatId: numb
     chatId: number;
     text: string;
   }>;
+}
+
+/** One event the web app's analytics adapter (apps/web/src/lib/analytics.ts) sent, as the collector got it. */
+export type AnalyticsEvent = { name: string } & Record<string, unknown>;
+
+const analyticsUrl = () => {
+  const url = process.env.E2E_ANALYTICS_URL;
+  if (!url) throw new Error('E2E_ANALYTICS_URL is not set: global setup starts the outside fakes');
+  return url;
+};
+
+/** Every analytics event the collector received so far, in the order they arrived, after the first `after`. */
+export async function analyticsEvents(after = 0): Promise<AnalyticsEvent[]> {
+  return ((await (await fetch(`${base()}/analytics/events`)).json()) as AnalyticsEvent[]).slice(after);
+}
+
+let markers = 0;
+
+/**
+ * The analytics events received after the first `after`, once what `page` has sent so far has
+ * arrived: the page sends a marker beacon of its own, after its earlier ones and through the same
+ * network stack, and this waits for it. So a check that an event was *not* sent cannot pass only
+ * because the event is still on its way. The markers are left out of the answer.
+ */
+export async function analyticsSettled(page: Page, after: number): Promise<AnalyticsEvent[]> {
+  const id = `${process.pid}-${++markers}`;
+  const queued = await page.evaluate(([url, body]) => navigator.sendBeacon(url, body), [
+    analyticsUrl(),
+    JSON.stringify({ name: 'e2e-marker', id }),
+  ] as const);
+  expect(queued, 'the marker beacon was queued').toBe(true);
+  let events: AnalyticsEvent[] = [];
+  await expect
+    .poll(
+      async () => {
+        events = await analyticsEvents(after);
+        return events.some((event) => event.name === 'e2e-marker' && event.id === id);
+      },
+      { timeout: 20_000, message: 'the marker beacon reached the analytics collector' },
+    )
+    .toBe(true);
+  return events.filter((event) => event.name !== 'e2e-marker');
 }

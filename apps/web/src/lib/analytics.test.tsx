@@ -18,7 +18,7 @@ function stubBeacon(result: boolean | (() => never) = true) {
 
 afterEach(() => {
   configure(null);
-  sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('analytics adapter', () => {

@@ -46,14 +46,15 @@ export function track(event: AnalyticsEvent): void {
 }
 
 /**
- * Sends an event once per browser tab for `id`: a reload of the payment result page must not count
- * the same payment twice.
+ * Sends an event once per browser for `id` (localStorage, so a reload or a second tab on the same
+ * result page does not count the same payment twice; another browser still would — the collector
+ * can drop repeats by transaction_id).
  */
 export function trackOnce(id: string, event: AnalyticsEvent): void {
   const key = `paydar.analytics.${id}`;
   try {
-    if (sessionStorage.getItem(key)) return;
-    sessionStorage.setItem(key, '1');
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, '1');
   } catch {
     // without storage a reload may count twice; still better than no event
   }

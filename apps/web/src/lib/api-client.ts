@@ -57,7 +57,7 @@ export function onUnauthorized(handler: (() => void) | null): void {
  */
 const OTHER_401_CODES = new Set(['CONSOLE_NOT_AUTHENTICATED']);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions = {
   /** Overrides the session key: used to read the profile with a key before it becomes the session. */
@@ -123,6 +123,8 @@ export const api = {
     request('POST', path, schema, body, options),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
     request('PUT', path, schema, body, options),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    request('PATCH', path, schema, body, options),
   delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
     request('DELETE', path, schema, undefined, options),
 };

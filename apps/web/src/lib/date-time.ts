@@ -15,3 +15,8 @@ export function formatDateTime(instant: string | number | Date): string {
 export function formatTransactionTime(instant: string | number | Date): string {
   return dayjs(instant).format('YYYY/MM/DD - HH:mm');
 }
+
+/** A day as the Billing page writes it (spec §2 Finance: y/MM/dd): '2025/03/05'. */
+export function formatDate(instant: string | number | Date): string {
+  return dayjs(instant).format('YYYY/MM/DD');
+}

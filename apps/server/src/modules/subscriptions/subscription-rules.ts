@@ -1,5 +1,6 @@
 import { YEARLY_MULTIPLIER } from '@paydar/contracts/billing';
-import { ENTERPRISE_LEVEL, type PlanSpecifications } from '@paydar/contracts/plans';
+import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { renewsFromWallet as renewedFromWallet, isSoldFromWallet as soldFromWallet } from '@paydar/domain/plan-renewal';
 
 /**
  * The pure rules of buying, renewing and leaving a plan: prices, period ends, the pro-rata credit
@@ -13,17 +14,14 @@ export function priceOf(monthlyCost: number, period: SubscriptionPeriod): number
   return monthlyCost * (period === 'Yearly' ? YEARLY_MULTIPLIER : 1);
 }
 
-/**
- * Whether the wallet can pay for this plan at all: not Free (nothing to pay), not Enterprise (sold
- * by contract, its price is not a wallet price), and something to charge.
- */
+/** The domain rule (`@paydar/domain/plan-renewal`, shared with the web) for a plan row. */
 export function isSoldFromWallet(plan: { level: number; defaultCost: number }): boolean {
-  return plan.level < ENTERPRISE_LEVEL && plan.defaultCost > 0;
+  return soldFromWallet({ level: plan.level, monthlyCost: plan.defaultCost });
 }
 
 /** Whether the wallet renews this subscription when it ends: a plan it sells, bought for a period. */
 export function renewsFromWallet(plan: { level: number; defaultCost: number }, period: SubscriptionPeriod | null) {
-  return period !== null && isSoldFromWallet(plan);
+  return renewedFromWallet({ level: plan.level, monthlyCost: plan.defaultCost }, period);
 }
 
 /**

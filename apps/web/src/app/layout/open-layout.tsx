@@ -1,5 +1,5 @@
 import { Box, Button, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
 import { useAuthStatus } from '../guards';
@@ -19,14 +19,22 @@ export function OpenLayout() {
   return <PageFrame header={<PublicHeader />} headerHeight={HEADER_ROW_HEIGHT} />;
 }
 
-function PublicHeader() {
+/** Login leads back here once signed in (a payment result resumes its plan purchase, a shared monitor shows again). */
+export function PublicHeader() {
+  const location = useLocation();
   return (
     <Group h={HEADER_ROW_HEIGHT} px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
       <Box component={Link} to="/" aria-label="Home" style={{ textDecoration: 'none' }}>
         <Logo compact />
       </Box>
       <Group gap="xs" wrap="nowrap" data-testid="public-header">
-        <Button component={Link} to="/login" variant="subtle" size="sm">
+        <Button
+          component={Link}
+          to="/login"
+          state={{ from: `${location.pathname}${location.search}` }}
+          variant="subtle"
+          size="sm"
+        >
           Login
         </Button>
         <Button component={Link} to="/signup" size="sm">

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildTransaction,
+  catalogue,
+  paidSubscription,
   renderAt,
   setUpBillingTests,
   signIn,
@@ -46,6 +48,17 @@ describe('Your Credit', () => {
     fireEvent.click(within(credit).getByRole('button', { name: 'Charge' }));
     const popup = await screen.findByRole('dialog', { name: 'Charge' });
     expect((within(popup).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('50,000');
+  });
+});
+
+describe('Your Plan', () => {
+  it('shows the running plan and its renewal beside Your Credit', async () => {
+    stubBillingApi({ subscription: paidSubscription(catalogue.silver, 'Monthly') });
+    finance();
+    const plan = screen.getByRole('region', { name: 'Your Plan' });
+    expect(await within(plan).findByText('Silver · Monthly')).toBeTruthy();
+    expect(within(plan).getByText('Renews on 2025/04/05 for 89,000 Tomans from your credit.')).toBeTruthy();
+    expect(within(plan).getByRole('switch', { name: 'Renew automatically' })).toBeTruthy();
   });
 });
 

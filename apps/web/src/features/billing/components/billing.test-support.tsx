@@ -93,6 +93,24 @@ export function subscriptionTo(plan: Plan, period: Subscription['period'] = null
   return { ...buildSubscription(plan.specifications, plan), id: 100 + plan.id, period };
 }
 
+/**
+ * A plan bought from the wallet for `period`, running from 2025/03/05 to 2025/04/05 (local days, so
+ * the dates read the same in any zone) and renewing unless `overrides` say otherwise.
+ */
+export function paidSubscription(
+  plan: Plan,
+  period: 'Monthly' | 'Yearly' = 'Monthly',
+  overrides: Partial<Subscription> = {},
+): Subscription {
+  return {
+    ...subscriptionTo(plan, period),
+    start_time: new Date(2025, 2, 5, 10, 0).toISOString(),
+    expire_time: new Date(2025, 3, 5, 10, 0).toISOString(),
+    auto_renew: true,
+    ...overrides,
+  };
+}
+
 export function buildTransaction(overrides: Partial<FinancialTransaction> = {}): FinancialTransaction {
   return {
     id: 1,
@@ -110,6 +128,8 @@ export type BillingApiOptions = {
   plans?: Plan[];
   /** The user's active plan; Free when absent. */
   current?: Plan;
+  /** The active subscription in full (its end, period, renewal); built from `current` when absent. */
+  subscription?: Subscription;
   transactions?: FinancialTransaction[];
   hasOrganization?: boolean;
   /** Overrides an answer; undefined keeps the fake's own. */
@@ -121,6 +141,8 @@ export function stubBillingApi(options: BillingApiOptions = {}) {
   const calls: Call[] = [];
   let balance = options.balance ?? 125_000;
   let current = options.current ?? catalogue.free;
+  let active = options.subscription ?? null;
+  const activeSubscription = () => active ?? subscriptionTo(current);
   const plans = options.plans ?? allPlans();
   let transactions = options.transactions ?? [];
 
@@ -142,7 +164,7 @@ export function stubBillingApi(options: BillingApiOptions = {}) {
       case 'GET /api/v2/users/subscription_plans':
         return { body: page(plans) };
       case 'GET /api/v1/users/subscriptions':
-        return { body: page([subscriptionTo(current)]) };
+        return { body: page([activeSubscription()]) };
       case 'GET /api/v1/users/financial_transactions': {
         const limit = Number(call.search.get('limit'));
         const offset = Number(call.search.get('offset'));
@@ -169,11 +191,26 @@ export function stubBillingApi(options: BillingApiOptions = {}) {
           };
         balance -= price;
         current = plan;
+        active = null;
         transactions = [
           buildTransaction({ id: transactions.length + 1, amount: -price, transaction_type: 'decrease_credit' }),
           ...transactions,
         ];
         return { body: { ...subscriptionTo(plan, period), is_active: true } };
+      }
+      case 'PATCH /api/v1/users/subscriptions/auto_renew': {
+        const running = activeSubscription();
+        const { level, default_cost, name } = running.subscription_plan;
+        // The server's rule: only a plan the wallet sells (not Free, not Enterprise), bought for a period.
+        if (running.period === null || level >= 10 || default_cost <= 0) {
+          const message = `Your ${name} plan does not renew from your credit: there is no renewal to switch.`;
+          return {
+            status: 400,
+            body: { detail: `auto_renew: ${message}`, code: 'VALIDATION_FAILED', auto_renew: [message] },
+          };
+        }
+        active = { ...running, auto_renew: (call.body as { auto_renew: boolean }).auto_renew };
+        return { body: active };
       }
       default:
         return { status: 404, body: { detail: 'Not found.' } };
@@ -211,6 +248,6 @@ export function setUpBillingTests(): void {
       closeChargePopup();
       closePlansPopup();
     });
-    sessionStorage.clear();
+    localStorage.clear();
   });
 }

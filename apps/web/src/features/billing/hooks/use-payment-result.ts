@@ -112,7 +112,7 @@ export function usePaymentResult(pathname: string, search: URLSearchParams) {
       if (!token || profile.isError) plan = { state: 'sign-in', plan: planName };
       else if (phase === 'bought' || (phase === 'idle' && alreadyHas)) plan = { state: 'active', plan: planName };
       else if (phase === 'failed') plan = { state: 'failed', plan: planName, error: buyError };
-      // Without knowing the current plan nothing is bought: buying a plan one has renews it, at a price.
+      // Without knowing the current plan nothing is bought (it may be the one paid for already).
       else if (phase === 'idle' && subscription.isError)
         plan = { state: 'failed', plan: planName, error: subscription.error };
       else if (phase === 'buying') plan = { state: 'buying', plan: planName };
