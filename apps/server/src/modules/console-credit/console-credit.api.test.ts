@@ -109,7 +109,7 @@ describe('POST /api/v1/users/add_credit', () => {
       {
         amount: '250000',
         source: 'console',
-        description: 'Credit from hosting console: June',
+        description: 'Credit from hosting console',
         external_identifier: transfer?.transferId,
         idempotency_key: `console:${user.id}:${key}`,
       },

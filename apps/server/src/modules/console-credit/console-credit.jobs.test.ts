@@ -87,7 +87,7 @@ describe('the console-credit reconciliation job', () => {
     await reconcileConsoleTransfers(server.context);
     expect(await balanceOf(user.id)).toBe(70_000);
     const [posting] = await postingsOf(user.id);
-    expect(posting).toMatchObject({ description: 'Credit from hosting console: June' });
+    expect(posting).toMatchObject({ description: 'Credit from hosting console' });
     expect(posting?.external_identifier).toMatch(/^ct_/);
     expect(await stateOf(user, key)).toBe('credited');
 

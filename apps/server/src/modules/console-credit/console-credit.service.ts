@@ -96,9 +96,8 @@ export async function addConsoleCredit(
     userId: caller.userId,
     idempotencyKey: key,
     amount: body.amount,
-    ledgerDescription: body.description
-      ? `${CONSOLE_LEDGER_DESCRIPTION}: ${body.description}`
-      : CONSOLE_LEDGER_DESCRIPTION,
+    // The body's description is for the console's statement; the wallet's history names the source.
+    ledgerDescription: CONSOLE_LEDGER_DESCRIPTION,
     now: context.now(),
   });
   // The key was first used for another amount (the console would refuse it too).

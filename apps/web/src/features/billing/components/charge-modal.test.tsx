@@ -157,7 +157,7 @@ describe('credit from the hosting console', () => {
     expect(call?.body).toEqual({
       user_email: 'ana@example.test',
       amount: 120_000,
-      description: 'Credit from the hosting console',
+      description: 'Moved to the Paydar wallet',
     });
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: financialTransactionsQueryKey });

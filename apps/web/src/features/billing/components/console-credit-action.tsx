@@ -1,5 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { PersianText } from '@/components/persian';
+import { useRuntimeConfig } from '@/config/runtime-config';
 import { useProfile } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAddCredit } from '../api/add-credit';
@@ -27,8 +28,8 @@ export function ConsoleCreditNotice() {
   );
 }
 
-/** What the wallet's history says about a console credit. */
-const CONSOLE_CREDIT_DESCRIPTION = 'Credit from the hosting console';
+/** What the console's own statement says about the transfer (the wallet's history names its source itself). */
+const consoleDescription = (productName: string) => `Moved to the ${productName} wallet`;
 
 /**
  * Credit moved from the hosting console account (spec §6: needs a linked organization; §8: the
@@ -47,6 +48,7 @@ export function ConsoleCreditAction({
   onDone: () => void;
 }) {
   const { data: me } = useProfile();
+  const { productName } = useRuntimeConfig();
   const organization = useCheckOrganization(true);
   const addCredit = useAddCredit();
   const attempt = useAttemptKey();
@@ -55,7 +57,7 @@ export function ConsoleCreditAction({
   const submit = () => {
     onTouch();
     if (amount === null || !me) return;
-    const request = { user_email: me.email, amount, description: CONSOLE_CREDIT_DESCRIPTION };
+    const request = { user_email: me.email, amount, description: consoleDescription(productName) };
     addCredit.mutate(
       { ...request, idempotencyKey: attempt.keyFor(JSON.stringify(request)) },
       {
