@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/auth';
+import { type ReturnState, returnTo, safeReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session-store';
 
 type AuthStatus = 'loading' | 'signed-out' | 'unverified' | 'verified';
@@ -14,12 +15,6 @@ export function useAuthStatus(): AuthStatus {
   return me.is_verified ? 'verified' : 'unverified';
 }
 
-/** Where a signed-out visitor was going, kept through /login so signing in leads back there. */
-type ReturnState = { from?: string } | null;
-
-/** Only a path of this app: a crafted state must not send anyone to another site. */
-const safeReturnPath = (from: string | undefined) => (from?.startsWith('/') && !from.startsWith('//') ? from : '/');
-
 /**
  * Private routes (spec §2): signed-out users go to /login — remembering where they were going, so
  * a link from a mail (an alert email's confirmation) still works after signing in — and unverified
@@ -29,10 +24,7 @@ export function PrivateRoute() {
   const status = useAuthStatus();
   const location = useLocation();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'signed-out')
-    return (
-      <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies ReturnState} />
-    );
+  if (status === 'signed-out') return <Navigate to="/login" replace state={returnTo(location)} />;
   if (status === 'unverified') return <Navigate to="/verify_email" replace />;
   return <Outlet />;
 }

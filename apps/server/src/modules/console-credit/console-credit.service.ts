@@ -121,6 +121,6 @@ export async function addConsoleCredit(
 }
 
 /** Whether the console may have moved the credit although the call failed: no answer, or not one we understood. */
-export function outcomeUnknown(error: ConsoleError): boolean {
+function outcomeUnknown(error: ConsoleError): boolean {
   return ['timeout', 'network', 'bad-response', 'failed'].includes(error.kind);
 }

@@ -2,6 +2,7 @@ import { Box, Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
+import { returnTo } from '@/lib/return-path';
 import { useAuthStatus } from '../guards';
 import { AppLayout } from './app-layout';
 import { HEADER_ROW_HEIGHT } from './header';
@@ -28,13 +29,7 @@ export function PublicHeader() {
         <Logo compact />
       </Box>
       <Group gap="xs" wrap="nowrap" data-testid="public-header">
-        <Button
-          component={Link}
-          to="/login"
-          state={{ from: `${location.pathname}${location.search}` }}
-          variant="subtle"
-          size="sm"
-        >
+        <Button component={Link} to="/login" state={returnTo(location)} variant="subtle" size="sm">
           Login
         </Button>
         <Button component={Link} to="/signup" size="sm">

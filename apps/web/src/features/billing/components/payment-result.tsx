@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useProfile } from '@/lib/auth';
+import { returnTo } from '@/lib/return-path';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
 import type { PlanOutcome, PaymentResult as Result } from '../hooks/use-payment-result';
 import { planPrice, topUpAmount, topUpPath } from './plan-purchase';
@@ -85,7 +86,7 @@ function PlanLine({ plan, period }: { plan: PlanOutcome; period: Result['period'
     case 'sign-in':
       return (
         <Text size="sm" ta="center">
-          <Link to="/login" state={{ from: `${location.pathname}${location.search}` }}>
+          <Link to="/login" state={returnTo(location)}>
             Log in
           </Link>{' '}
           to activate plan {plan.plan}.
