@@ -11,8 +11,10 @@ import { z } from 'zod';
 /** PostgreSQL's `integer` (int4) range: ids, status codes, counters stored in int4 columns. */
 export const INT4_MAX = 2_147_483_647;
 
-/** Control characters other than tab, line feed and carriage return; DEL too. */
+/** Control characters other than tab, line feed and carriage return; DEL too. Matching them is the point. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule exists to find control characters
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule exists to find control characters
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
