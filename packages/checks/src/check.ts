@@ -5,6 +5,7 @@ import { CheckError, describeError, formatSeconds } from './errors';
 import { runHttpCheck } from './http-check';
 import { runIcmpCheck } from './icmp-check';
 import { type CheckContext, newProbe, now, type ProtocolCheck, since } from './probe';
+import { finalizeResult } from './result';
 import { runTcpCheck } from './tcp-check';
 
 export interface RunCheckOptions {
@@ -27,7 +28,8 @@ const PROTOCOLS: Record<ProtocolType, { run: ProtocolCheck<CheckSpec>; timeoutTe
 
 /**
  * Runs one check and returns its one result. Never throws: every failure — refused target,
- * timeout, abort, a bug — is a result with success=false and a short human error.
+ * timeout, abort, a bug — is a result with success=false and a short human error. What the
+ * target sent is cleaned to the agent API's bounds (finalizeResult) for every protocol.
  */
 export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckResult> {
   const start = now();
@@ -68,7 +70,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     if (!deadline.signal.aborted) deadline.abort(new CheckError('finished'));
   }
 
-  return {
+  return finalizeResult({
     monitor_id: spec.monitor_id,
     time: options.scheduledAt.toISOString(),
     success: error === null,
@@ -76,5 +78,5 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     error,
     phases: { ...probe.phases, duration: probe.duration ?? since(start) },
     extra_info: probe.extra,
-  };
+  });
 }

@@ -1,4 +1,5 @@
-import type { CheckSpec } from '@paydar/contracts/agent';
+import { type CheckSpec, checkResult } from '@paydar/contracts/agent';
+import { findUnsafeValue } from '@paydar/contracts/edge-values';
 import type { DnsQueryType } from '@paydar/contracts/monitors-options';
 import type { Answer } from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,9 @@ const RECORDS: Answer[] = [
   },
   { name: '10.113.0.203.in-addr.arpa', type: 'PTR', ttl: 300, data: 'example.test' },
   { name: 'big.test', type: 'A', ttl: 300, data: '203.0.113.99' },
+  // A resolver the user picks may answer anything: a NUL byte, an escape sequence.
+  { name: 'poisoned.test', type: 'TXT', ttl: 300, data: ['v=spf1\u0000 -all\u001b[2J'] },
+  { name: 'poisoned.test', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'issue', value: 'ca\u0000.test' } },
 ];
 
 let server: Awaited<ReturnType<typeof startDnsServer>>;
@@ -106,6 +110,17 @@ describe('DNS check against a loopback DNS server', () => {
     const result = await runCheck(dnsSpec('www.example.test', 'MX'), checkOptions);
     expect(result).toMatchObject({ success: false, error: 'no MX records' });
     expect(result.extra_info.rcode).toBe('NOERROR');
+  });
+
+  it.each<[DnsQueryType, string[]]>([
+    ['TXT', ['v=spf1 -all[2J']],
+    ['ANY', ['v=spf1 -all[2J', '0 issue "ca.test"']],
+  ])('reports %s answers holding a NUL byte cleaned, within the agent API rule', async (type, cleaned) => {
+    const result = await runCheck(dnsSpec('poisoned.test', type), checkOptions);
+    expect(result.success).toBe(true);
+    expect(dataOf(result)).toEqual(cleaned);
+    expect(findUnsafeValue(result)).toBeNull();
+    expect(checkResult.safeParse(result).success).toBe(true);
   });
 
   it('retries over TCP when the UDP answer is truncated', async () => {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { checkResult } from '@paydar/contracts/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from './check';
-import { checkOptions, closedPort, httpSpec, type Listening, startHttpServer } from './test-support/servers';
+import { checkOptions, closedPort, httpSpec, type Listening, listen, startHttpServer } from './test-support/servers';
 
 let server: Listening;
 let base: string;
@@ -180,5 +182,35 @@ describe('HTTP check against a local server', () => {
   it('reports a URL it cannot check', async () => {
     expect((await runCheck(httpSpec('ftp://127.0.0.1/'), checkOptions)).error).toBe('unsupported URL scheme ftp:');
     expect((await runCheck(httpSpec('http://[::1/'), checkOptions)).error).toBe('invalid URL');
+  });
+});
+
+describe('HTTP check against a server that writes its own status line', () => {
+  /** Answers every request with `statusLine` as it is, bytes Node's own server would refuse to send. */
+  async function rawServer(statusLine: string) {
+    const raw = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => socket.end(`${statusLine}\r\ncontent-length: 0\r\n\r\n`));
+    });
+    return listen(raw);
+  }
+
+  it('reports a reason phrase holding a NUL and an escape cleaned', async () => {
+    const raw = await rawServer('HTTP/1.1 503 Bad\u0000Gate\u001b[2Jway');
+    const result = await runCheck(httpSpec(`http://127.0.0.1:${raw.port}/`), checkOptions);
+    await raw.close();
+    expect(result).toMatchObject({ success: false, status_code: 503, error: 'HTTP 503 BadGate[2Jway' });
+    expect(checkResult.safeParse(result).success).toBe(true);
+  });
+
+  it.each([
+    ['HTTP/1.1 999 Odd', 'invalid HTTP status 999'],
+    ['HTTP/1.1 099 Low', 'invalid HTTP status 99'],
+  ])('fails %j as outside HTTP, with no status code', async (statusLine, error) => {
+    const raw = await rawServer(statusLine);
+    const result = await runCheck(httpSpec(`http://127.0.0.1:${raw.port}/`), checkOptions);
+    await raw.close();
+    expect(result).toMatchObject({ success: false, status_code: null, error });
+    expect(checkResult.safeParse(result).success).toBe(true);
   });
 });

@@ -162,6 +162,8 @@ export const runHttpCheck: ProtocolCheck<CheckSpec> = async (spec, ctx, probe) =
   for (;;) {
     probe.extra.url = hop.url.href;
     const response = await exchange(hop, ctx, probe);
+    // Node's parser takes any three digits; outside HTTP's range the code means nothing.
+    if (response.status < 100 || response.status > 599) throw new CheckError(`invalid HTTP status ${response.status}`);
     probe.statusCode = response.status;
     probe.extra.body_bytes = response.bodyBytes;
     if (REDIRECT_STATUSES.has(response.status) && response.location && options.max_redirects > 0) {

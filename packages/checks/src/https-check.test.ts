@@ -1,3 +1,5 @@
+import { checkResult } from '@paydar/contracts/agent';
+import { findUnsafeValue } from '@paydar/contracts/edge-values';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCheck } from './check';
 import { checkOptions, httpSpec, startHttpServer, startHttpsServer } from './test-support/servers';
@@ -50,6 +52,16 @@ describe('HTTPS check against local TLS servers', () => {
       valid_to: '2020-01-02T00:00:00.000Z',
       issuer_o: 'Paydar Expired',
     });
+  });
+
+  it('reports certificate names holding control characters cleaned, within the agent API rule', async () => {
+    const hostile = await startHttpsServer('control-chars', handler);
+    const result = await runCheck(httpSpec(`https://localhost:${hostile.port}/`), checkOptions);
+    await hostile.close();
+    expect(result.error).toBe('self-signed certificate');
+    expect(result.extra_info.tls).toMatchObject({ subject_cn: 'evil[31mname', issuer_o: 'BadOrg' });
+    expect(findUnsafeValue(result)).toBeNull();
+    expect(checkResult.safeParse(result).success).toBe(true);
   });
 
   it('does not resume TLS sessions: every check does a full handshake', async () => {

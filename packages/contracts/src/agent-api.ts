@@ -12,10 +12,30 @@ export const assignmentsQuery = z.object({
 });
 export const assignmentsResponse = z.object({ version: z.number().int(), monitors: z.array(checkSpec) });
 export type AssignmentsResponse = z.infer<typeof assignmentsResponse>;
-export const resultsBody = z.object({ results: z.array(checkResult).max(MAX_RESULTS_PER_BATCH) });
+/** How many refusals an answer lists; `refused` counts them all. */
+export const MAX_LISTED_REFUSALS = 10;
+
+// The items are checkResults, documented as such; the server parses each on its own so that one
+// bad result is refused alone instead of failing the whole batch (CONVENTIONS.md §13).
+const { $schema: _, ...checkResultDocument } = z.toJSONSchema(checkResult, { io: 'input', unrepresentable: 'any' });
+export const resultsBody = z.object({
+  results: z
+    .array(z.unknown().meta({ ...checkResultDocument, description: 'A check result; each is validated on its own.' }))
+    .max(MAX_RESULTS_PER_BATCH),
+});
+
+/** A result the server refused as invalid: its place in the batch and the first field at fault. */
+export const resultRefusal = z.object({ index: z.number().int(), field: z.string(), message: z.string() });
+export type ResultRefusal = z.infer<typeof resultRefusal>;
+
 export const resultsResponse = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
+  /** Valid results not stored: the monitor is not assigned to this prober, or the time is too far off. */
   rejected: z.number().int(),
+  /** Invalid results (out of range, unsafe text): refused one by one while the rest are stored. */
+  refused: z.number().int(),
+  /** The first MAX_LISTED_REFUSALS of them, for the agent's log. */
+  refusals: z.array(resultRefusal),
 });
 export type ResultsResponse = z.infer<typeof resultsResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { edgeText, findUnsafeValue, int4Id } from './edge-values';
 import { DNS_QUERY_TYPES, MONITOR_HTTP_METHODS, PROTOCOL_TYPES } from './monitors-options';
 
 /**
@@ -32,29 +33,65 @@ export const checkSpec = z.object({
 });
 export type CheckSpec = z.infer<typeof checkSpec>;
 
+/**
+ * Bounds of a check result (CONVENTIONS.md §13). Checks clean what they report to fit them
+ * (packages/checks/src/result.ts) and the agent API refuses, one by one, the results beyond them.
+ */
+export const RESULT_LIMITS = {
+  /** Characters of `error`. */
+  errorLength: 1_000,
+  /** Characters of any string inside `extra_info` (ping's output is kept up to 2 KiB). */
+  textLength: 2_048,
+  /** Items of any array inside `extra_info` (DNS answers, redirects). */
+  arrayLength: 100,
+  /** `extra_info` as JSON, in characters. */
+  extraInfoLength: 32_768,
+  /** A phase or total: a day in milliseconds is far beyond any check's timeout. */
+  phaseMs: 86_400_000,
+  /** HTTP's status codes. */
+  statusCode: { min: 100, max: 599 },
+} as const;
+
+const phaseMs = z.number().min(0).max(RESULT_LIMITS.phaseMs);
+
 /** Phase timings in ms; a phase that did not happen (no TLS, failed before it) is null. */
 export const phases = z.object({
-  resolve: z.number().nullable(),
-  connect: z.number().nullable(),
-  tls: z.number().nullable(),
+  resolve: phaseMs.nullable(),
+  connect: phaseMs.nullable(),
+  tls: phaseMs.nullable(),
   /** Time to first byte, from the request being sent. */
-  response: z.number().nullable(),
+  response: phaseMs.nullable(),
   /** Total. */
-  duration: z.number(),
+  duration: phaseMs,
 });
 export type Phases = z.infer<typeof phases>;
 
+/** Protocol details, held to the edge rule: safe text and finite numbers, bounded in size. */
+const extraInfo = z.record(z.string(), z.unknown()).superRefine((value, context) => {
+  const unsafe = findUnsafeValue(value);
+  if (unsafe) {
+    context.addIssue({ code: 'custom', path: unsafe.field.split('.'), message: unsafe.message });
+    return;
+  }
+  if (JSON.stringify(value).length > RESULT_LIMITS.extraInfoLength) {
+    context.addIssue({
+      code: 'custom',
+      message: `Must be at most ${RESULT_LIMITS.extraInfoLength} characters as JSON.`,
+    });
+  }
+});
+
 export const checkResult = z.object({
-  monitor_id: z.number().int(),
+  monitor_id: int4Id,
   /** When the check started (the scheduled slot), ISO 8601. Ingest is idempotent on (monitor, prober, time). */
-  time: z.string(),
+  time: z.iso.datetime({ offset: true }),
   success: z.boolean(),
   /** HTTP status code, when a response came. */
-  status_code: z.number().int().nullable(),
+  status_code: z.number().int().min(RESULT_LIMITS.statusCode.min).max(RESULT_LIMITS.statusCode.max).nullable(),
   /** A short human error when it failed: "connection refused", "timeout after 30 s", "NXDOMAIN". */
-  error: z.string().nullable(),
+  error: edgeText(RESULT_LIMITS.errorLength).nullable(),
   phases,
   /** Protocol details: TLS certificate expiry and issuer, DNS answers, ping output, redirects. */
-  extra_info: z.record(z.string(), z.unknown()),
+  extra_info: extraInfo,
 });
 export type CheckResult = z.infer<typeof checkResult>;

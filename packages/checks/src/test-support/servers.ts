@@ -37,8 +37,10 @@ const fixture = (name: string) => readFileSync(new URL(`../test-fixtures/${name}
  * An HTTPS server with a certificate from test-fixtures (CN=localhost, SAN localhost and
  * 127.0.0.1): "self-signed" valid until 2126, "expired" self-signed and valid only on 2020-01-01.
  * Made once with `openssl req -x509` and `openssl ca -selfsign -startdate … -enddate …`.
+ * "control-chars" has a BEL and an escape sequence in its subject and issuer names (CN, O), made
+ * with `openssl req -x509 -config` from a file holding those bytes.
  */
-export async function startHttpsServer(cert: 'self-signed' | 'expired', handler: RequestListener) {
+export async function startHttpsServer(cert: 'self-signed' | 'expired' | 'control-chars', handler: RequestListener) {
   const server = createHttpsServer({ key: fixture(`${cert}.key.pem`), cert: fixture(`${cert}.cert.pem`) }, handler);
   // Whether each handshake resumed an earlier session: a fresh-connection check must never.
   const resumed: boolean[] = [];
