@@ -139,13 +139,17 @@ export function buildResults(
   return results;
 }
 
-/** Posts one batch (at most MAX_RESULTS_PER_BATCH) as the prober; fails on any rejected result. */
+/** Posts one batch (at most MAX_RESULTS_PER_BATCH) as the prober; fails on any rejected or refused result. */
 export async function postBatch(prober: SeededProber, batch: readonly CheckResult[]): Promise<number> {
   if (batch.length > MAX_RESULTS_PER_BATCH) throw new Error(`a batch holds at most ${MAX_RESULTS_PER_BATCH} results`);
   const outcome = await call<ResultsResponse>('POST', '/api/agent/v1/results', `Prober ${prober.key}`, {
     results: batch,
   });
-  if (outcome.rejected) throw new Error(`${outcome.rejected} results were rejected for prober ${prober.name}`);
+  if (outcome.rejected || outcome.refused) {
+    throw new Error(
+      `${outcome.rejected} results were rejected and ${outcome.refused} refused for prober ${prober.name}: ${JSON.stringify(outcome.refusals)}`,
+    );
+  }
   return outcome.accepted;
 }
 

@@ -54,7 +54,13 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     app.post(
       '/api/agent/v1/results',
       { schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } } },
-      (request) => reportResults(context, proberOf(request), request.body.results),
+      async (request) => {
+        const outcome = await reportResults(context, proberOf(request), request.body.results);
+        if (outcome.refused) {
+          request.log.warn({ refused: outcome.refused, refusals: outcome.refusals }, 'refused invalid results');
+        }
+        return outcome;
+      },
     );
   };
 }

@@ -1,8 +1,9 @@
-import type { CheckResult, CheckSpec } from '@paydar/contracts/agent';
+import type { CheckSpec } from '@paydar/contracts/agent';
+import { MAX_LISTED_REFUSALS, type ResultsResponse } from '@paydar/contracts/agent-api';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashSecret } from '../accounts/secrets';
-import { type IngestOutcome, ingestResults } from '../ingest/ingest.service';
+import { ingestResults } from '../ingest/ingest.service';
 import { toCheckSpec } from '../monitors/check-spec';
 import {
   findProberById,
@@ -13,6 +14,7 @@ import {
 } from '../probers/probers.repository';
 import type { AssignmentNotifier } from './assignment-notifier';
 import { assignedEnabledMonitors } from './assignments.repository';
+import { validateResults } from './result-validation';
 
 export interface Assignments {
   version: number;
@@ -57,10 +59,32 @@ export async function pollAssignments(
   }
 }
 
-export function reportResults(
+/**
+ * Stores what a prober reports. Each result is validated on its own and the bad ones are refused
+ * and counted, so one poisoned result never costs the prober's other results (nor its retries).
+ */
+export async function reportResults(
   context: ServiceContext,
-  prober: ProberRow,
-  results: CheckResult[],
-): Promise<IngestOutcome> {
-  return ingestResults(context, prober.id, results);
+  prober: Pick<ProberRow, 'id'>,
+  items: readonly unknown[],
+): Promise<ResultsResponse> {
+  const { valid, refusals } = validateResults(items);
+  const outcome = await ingestResults(
+    context,
+    prober.id,
+    valid.map((entry) => entry.result),
+  );
+  // The database's refusals name positions among the valid results: back to the batch's.
+  const refusedByDatabase = outcome.refusals.map((refusal) => ({
+    ...refusal,
+    index: valid[refusal.index]?.index ?? refusal.index,
+  }));
+  const all = [...refusals, ...refusedByDatabase].sort((a, b) => a.index - b.index);
+  return {
+    accepted: outcome.accepted,
+    duplicates: outcome.duplicates,
+    rejected: outcome.rejected,
+    refused: all.length,
+    refusals: all.slice(0, MAX_LISTED_REFUSALS),
+  };
 }

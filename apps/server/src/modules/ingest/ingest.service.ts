@@ -1,8 +1,10 @@
 import type { CheckResult } from '@paydar/contracts/agent';
+import type { ResultRefusal } from '@paydar/contracts/agent-api';
 import { apdexClass } from '@paydar/domain/apdex';
 import { bucketIndex } from '@paydar/domain/buckets';
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
+import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
@@ -15,6 +17,10 @@ export interface IngestOutcome {
   duplicates: number;
   /** Results for monitors this prober is not assigned, or with a time too far off. */
   rejected: number;
+  /** Results the database would not store (a data exception), each refused alone. */
+  refused: number;
+  /** Every refusal, by position in the batch given. */
+  refusals: ResultRefusal[];
 }
 
 const APDEX_CLASS = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
@@ -71,16 +77,56 @@ function toRecord(result: CheckResult, time: number, proberId: number, apdexMs: 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * Stores a prober's batch and moves the monitors' state, in one transaction: the raw records
- * and rollups (one statement), then the down/up decisions from exactly the records that were
- * new. A batch sent twice is stored once and moves nothing the second time.
+ * Stores a prober's batch and moves the monitors' state (ingestBatch). The agent API validates
+ * each result first; should the database still refuse the batch's data (a data exception, SQLSTATE
+ * class 22), the batch is split in halves, in order, until the results at fault are alone: they
+ * are refused and every other one is stored — one bad result never fails a prober's pipeline.
  */
-export async function ingestResults(
+export function ingestResults(context: ServiceContext, proberId: number, results: CheckResult[]) {
+  return ingestSplitting(context, proberId, results, 0);
+}
+
+/** ingestResults for `results`, which start at `offset` in the batch the agent sent. */
+async function ingestSplitting(
   context: ServiceContext,
   proberId: number,
   results: CheckResult[],
+  offset: number,
 ): Promise<IngestOutcome> {
-  if (!results.length) return { accepted: 0, duplicates: 0, rejected: 0 };
+  try {
+    return { ...(await ingestBatch(context, proberId, results)), refused: 0, refusals: [] };
+  } catch (error) {
+    if (!isDataException(error)) throw error;
+    if (results.length === 1) {
+      const message = `The database refused this result (SQLSTATE ${sqlState(error)}).`;
+      return { ...NOTHING, refused: 1, refusals: [{ index: offset, field: 'non_field_errors', message }] };
+    }
+  }
+  const middle = Math.ceil(results.length / 2);
+  const first = await ingestSplitting(context, proberId, results.slice(0, middle), offset);
+  const second = await ingestSplitting(context, proberId, results.slice(middle), offset + middle);
+  return {
+    accepted: first.accepted + second.accepted,
+    duplicates: first.duplicates + second.duplicates,
+    rejected: first.rejected + second.rejected,
+    refused: first.refused + second.refused,
+    refusals: [...first.refusals, ...second.refusals],
+  };
+}
+
+const NOTHING = { accepted: 0, duplicates: 0, rejected: 0 };
+
+/**
+ * Stores a batch and moves the monitors' state, in one transaction: the raw records
+ * and rollups (one statement), then the down/up decisions from exactly the records that were
+ * new. A batch sent twice is stored once and moves nothing the second time.
+ */
+async function ingestBatch(
+  context: ServiceContext,
+  proberId: number,
+  results: CheckResult[],
+): Promise<Pick<IngestOutcome, 'accepted' | 'duplicates' | 'rejected'>> {
+  if (!results.length) return NOTHING;
   const now = context.now().getTime();
   const inWindow = (time: number) => time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS;
   const times = results.map((result) => Date.parse(result.time));

@@ -2,8 +2,7 @@ import { type AgentStats, type AgentTransport, startAgent } from '@paydar/checks
 import { MemoryResultBuffer } from '@paydar/checks/agent/buffer';
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
-import { pollAssignments } from '../agent/agent.service';
-import { ingestResults } from '../ingest/ingest.service';
+import { pollAssignments, reportResults } from '../agent/agent.service';
 import { touchProber } from './probers.repository';
 
 export interface BuiltinProber {
@@ -28,8 +27,9 @@ export function startInProcessProber(context: ServiceContext, proberId: number, 
       await touchProber(context.db, proberId, context.now());
       return pollAssignments(context, context.assignmentNotifier, proberId, version, waitSeconds * 1000, signal);
     },
+    // Validated like any agent's: a check that breaks the contract costs its result alone.
     async sendResults(results) {
-      return ingestResults(context, proberId, results);
+      return reportResults(context, { id: proberId }, results);
     },
   };
   const agentLogger = logger;
