@@ -35,8 +35,26 @@ describe('HTTP transport', () => {
     const transport = createHttpTransport({ serverUrl: `${api.url}/`, key: 'right' });
     api.setMonitors([spec]);
     const batch = [resultAt(1), resultAt(2)];
-    expect(await transport.sendResults(batch, never)).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
-    expect(await transport.sendResults(batch, never)).toEqual({ accepted: 0, duplicates: 2, rejected: 0 });
+    const counts = { rejected: 0, refused: 0, refusals: [] };
+    expect(await transport.sendResults(batch, never)).toEqual({ accepted: 2, duplicates: 0, ...counts });
+    expect(await transport.sendResults(batch, never)).toEqual({ accepted: 0, duplicates: 2, ...counts });
+  });
+
+  it('returns the results the server refused one by one, and makes a 400 for the whole batch a refusal', async () => {
+    const transport = createHttpTransport({ serverUrl: api.url, key: 'right' });
+    api.setMonitors([spec]);
+    const poisoned = { ...resultAt(2), error: 'bad\u0000' };
+    expect(await transport.sendResults([resultAt(1), poisoned], never)).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: 0,
+      refused: 1,
+      refusals: [{ index: 1, field: 'error', message: 'Must not contain NUL characters.' }],
+    });
+    api.refuseBatches(1);
+    const refusal = await transport.sendResults([resultAt(3)], never).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(BatchRefusedError);
+    expect(refusal).toMatchObject({ reason: 'invalid', message: 'results: Invalid input.' });
   });
 
   it('makes 401 and 403 fatal, with a text that says what to do', async () => {

@@ -15,6 +15,9 @@ export interface HttpTransportOptions {
   userAgent?: string;
 }
 
+/** A server from before per-result validation answers without `refused` and `refusals`. */
+const answer = resultsResponse.partial({ refused: true, refusals: true });
+
 /** The agent protocol over HTTP (packages/contracts/src/agent-api.ts), authenticated with `Prober <key>`. */
 export function createHttpTransport(options: HttpTransportOptions): AgentTransport {
   const base = options.serverUrl.endsWith('/') ? options.serverUrl : `${options.serverUrl}/`;
@@ -70,11 +73,12 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
         signal,
         timeoutMs,
       );
+      // The server read the batch and will not take it: the agent drops it rather than retry.
       if (response.status === 400) throw new BatchRefusedError(await detail(response), 'invalid');
       if (response.status === 413) throw new BatchRefusedError(await detail(response), 'too-large');
       if (response.status !== 200) throw await failure(response);
-      // Stored either way; the counts only feed the log and stats.
-      const parsed = resultsResponse.safeParse(await response.json().catch(() => null));
+      // Stored either way; the counts (and the refusals, which the reporter logs) feed the log and stats.
+      const parsed = answer.safeParse(await response.json().catch(() => null));
       return parsed.success ? parsed.data : undefined;
     },
   };

@@ -1,15 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CheckResult, CheckSpec } from '@paydar/contracts/agent';
-import { resultsBody } from '@paydar/contracts/agent-api';
+import { type CheckResult, type CheckSpec, checkResult } from '@paydar/contracts/agent';
+import { type ResultRefusal, resultsBody } from '@paydar/contracts/agent-api';
 
 /**
  * A loopback stand-in for the server's agent API (apps/server/src/modules/agent), speaking the
  * same protocol: `Authorization: Prober <key>`; GET /api/agent/v1/assignments?version&wait →
  * 200 {version, monitors} when the version differs, else 204 after `wait` s; POST
- * /api/agent/v1/results {results} → {accepted, duplicates, rejected}, idempotent on
- * (monitor, time); 401 unknown key, 403 disabled. It can answer 503 to everything, and be
- * stopped and started again on the same port.
+ * /api/agent/v1/results {results} → {accepted, duplicates, rejected, refused, refusals}, each
+ * result validated on its own, idempotent on (monitor, time); 401 unknown key, 403 disabled. It
+ * can answer 503 to everything, refuse batches as invalid (400), and be stopped and started again
+ * on the same port.
  */
 export interface FakeAgentApi {
   readonly url: string;
@@ -22,6 +23,10 @@ export interface FakeAgentApi {
   setMonitors(monitors: CheckSpec[]): void;
   /** Answer every request with this status (e.g. 503) until set back to null. */
   failWith(status: number | null): void;
+  /** Answer the next `count` results posts 400, as a server that cannot read the batch does. */
+  refuseBatches(count: number): void;
+  /** The batches answered 400, as sent. */
+  readonly refusedBatches: CheckResult[][];
   disable(disabled: boolean): void;
   /** Stops listening and closes every connection; results being received are stored and answered first. */
   stop(): Promise<void>;
@@ -35,6 +40,8 @@ export async function startFakeAgentApi(options: { key: string; waitCapSeconds?:
   let version = 0;
   let monitors: CheckSpec[] = [];
   let failStatus: number | null = null;
+  let batchesToRefuse = 0;
+  const refusedBatches: CheckResult[][] = [];
   let disabled = false;
   const received: CheckResult[] = [];
   const stored = new Map<string, CheckResult>();
@@ -89,21 +96,32 @@ export async function startFakeAgentApi(options: { key: string; waitCapSeconds?:
       counts.posts++;
       const parsed = resultsBody.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'));
       if (!parsed.success) return send(res, 400, { detail: parsed.error.message });
+      if (batchesToRefuse > 0) {
+        batchesToRefuse--;
+        refusedBatches.push(parsed.data.results as CheckResult[]);
+        return send(res, 400, { code: 'VALIDATION_FAILED', detail: 'results: Invalid input.' });
+      }
       const assigned = new Set(monitors.map((m) => m.monitor_id));
-      let accepted = 0;
-      let duplicates = 0;
-      let rejected = 0;
-      for (const result of parsed.data.results) {
+      const outcome = { accepted: 0, duplicates: 0, rejected: 0, refused: 0, refusals: [] as ResultRefusal[] };
+      parsed.data.results.forEach((item, index) => {
+        const valid = checkResult.safeParse(item);
+        if (!valid.success) {
+          outcome.refused++;
+          const [issue] = valid.error.issues;
+          outcome.refusals.push({ index, field: issue?.path.join('.') ?? '', message: issue?.message ?? '' });
+          return;
+        }
+        const result = valid.data;
         received.push(result);
-        if (!assigned.has(result.monitor_id)) rejected++;
-        else if (stored.has(resultKey(result))) duplicates++;
+        if (!assigned.has(result.monitor_id)) outcome.rejected++;
+        else if (stored.has(resultKey(result))) outcome.duplicates++;
         else {
           stored.set(resultKey(result), result);
-          accepted++;
+          outcome.accepted++;
         }
-      }
-      counts.duplicates += duplicates;
-      return send(res, 200, { accepted, duplicates, rejected });
+      });
+      counts.duplicates += outcome.duplicates;
+      return send(res, 200, outcome);
     }
     send(res, 404, { detail: 'Not found.' });
   };
@@ -140,6 +158,10 @@ export async function startFakeAgentApi(options: { key: string; waitCapSeconds?:
     failWith(status) {
       failStatus = status;
     },
+    refuseBatches(count) {
+      batchesToRefuse = count;
+    },
+    refusedBatches,
     disable(value) {
       disabled = value;
     },

@@ -5,6 +5,7 @@ import { slotOffsetMs } from '../slots';
 import { type Agent, type AgentOptions, type AgentTransport, type Assignments, startAgent } from './agent';
 import { MemoryResultBuffer } from './buffer';
 import { AgentFatalError, BatchRefusedError } from './errors';
+import type { DeliveryOutcome } from './reporter';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const spec = (id: number, periodSeconds = 10, target = `https://example.test/${id}`): CheckSpec => ({
@@ -15,6 +16,7 @@ const spec = (id: number, periodSeconds = 10, target = `https://example.test/${i
   timeout_ms: 5000,
 });
 const key = (r: CheckResult) => `${r.monitor_id}@${r.time}`;
+const spyLogger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 /** Speaks the agent protocol in memory: a long-poll that wakes on a new set, a results sink that can fail. */
 class FakeTransport implements AgentTransport {
@@ -23,6 +25,8 @@ class FakeTransport implements AgentTransport {
   sendError: Error | null = null;
   /** When set, decides per batch whether the server refuses it. */
   refuse: ((results: CheckResult[]) => BatchRefusedError | null) | null = null;
+  /** When set, the server's answer to a stored batch. */
+  answer: ((results: CheckResult[]) => DeliveryOutcome) | null = null;
   readonly polls: Array<{ version: number; at: number }> = [];
   readonly sendAttempts: number[] = [];
   readonly batches: CheckResult[][] = [];
@@ -57,7 +61,7 @@ class FakeTransport implements AgentTransport {
     const refused = this.refuse?.(results);
     if (refused) throw refused;
     this.batches.push(results);
-    return { accepted: results.length, duplicates: 0, rejected: 0 };
+    return this.answer?.(results) ?? { accepted: results.length, duplicates: 0, rejected: 0 };
   }
 
   delivered(): CheckResult[] {
@@ -224,13 +228,13 @@ describe('reporting', () => {
     expect(agent?.stats()).toMatchObject({ delivered: produced.length, buffered: 0, dropped: 0 });
   });
 
-  it('halves a refused batch and removes only the one result the server will never take', async () => {
+  it('halves a batch too large for the server until it passes, removing only a single result still too large', async () => {
     transport.setMonitors([spec(1, 1), spec(2, 1), spec(3, 1)]);
-    const poison = `${T0 + 4_000 + slotOffsetMs(2, 1000)}`;
+    const huge = `${T0 + 4_000 + slotOffsetMs(2, 1000)}`;
     transport.refuse = (results) => {
       if (results.length > 4) return new BatchRefusedError('request body is too large', 'too-large');
-      if (results.some((r) => r.monitor_id === 2 && `${Date.parse(r.time)}` === poison)) {
-        return new BatchRefusedError('invalid result', 'invalid');
+      if (results.some((r) => r.monitor_id === 2 && `${Date.parse(r.time)}` === huge)) {
+        return new BatchRefusedError('request body is too large', 'too-large');
       }
       return null;
     };
@@ -238,8 +242,66 @@ describe('reporting', () => {
     await vi.advanceTimersByTimeAsync(10_500);
     await stop();
     const delivered = transport.delivered().map(key);
-    expect(delivered).toEqual(produced.map(key).filter((k) => k !== `2@${new Date(Number(poison)).toISOString()}`));
+    expect(delivered).toEqual(produced.map(key).filter((k) => k !== `2@${new Date(Number(huge)).toISOString()}`));
     expect(agent?.stats().refused).toBe(1);
+  });
+
+  it('drops a batch the server refused as invalid, logs it and goes on: it is never sent again', async () => {
+    transport.setMonitors([spec(1, 1), spec(2, 1)]);
+    const logger = spyLogger();
+    let refusals = 0;
+    transport.refuse = (results) => {
+      // The first batch only: a server that cannot read it will not read it the next time either.
+      if (refusals > 0) return null;
+      refusals++;
+      return results.length ? new BatchRefusedError('results: Invalid input', 'invalid') : null;
+    };
+    start({ batchIntervalMs: 2_000, logger });
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(transport.sendAttempts).toHaveLength(1);
+    const dropped = agent?.stats().refused ?? 0;
+    expect(dropped).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await stop();
+    // Everything after the refused batch arrived; the refused batch never came back.
+    expect(transport.delivered().map(key)).toEqual(produced.slice(dropped).map(key));
+    expect(agent?.stats()).toMatchObject({ refused: dropped, buffered: 0, sendFailures: 0 });
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ batch: dropped, reason: 'results: Invalid input' }),
+      expect.stringMatching(/refused the batch as invalid; dropped/),
+    );
+  });
+
+  it('logs the results a server refused one by one in an answer that stored the rest', async () => {
+    transport.setMonitors([spec(1, 1)]);
+    const logger = spyLogger();
+    transport.answer = (results) => ({
+      accepted: results.length - 1,
+      duplicates: 0,
+      rejected: 0,
+      refused: 1,
+      refusals: [{ index: 0, field: 'extra_info.answers.0.data', message: 'Must not contain NUL characters.' }],
+    });
+    start({ batchIntervalMs: 2_000, logger });
+    await vi.advanceTimersByTimeAsync(2_500);
+    await stop();
+    const [first] = transport.batches[0] ?? [];
+    expect(agent?.stats().refused).toBe(transport.batches.length);
+    expect(logger.warn).toHaveBeenCalledWith(
+      {
+        refused: 1,
+        batch: transport.batches[0]?.length,
+        refusals: [
+          {
+            monitor_id: first?.monitor_id,
+            time: first?.time,
+            field: 'extra_info.answers.0.data',
+            message: 'Must not contain NUL characters.',
+          },
+        ],
+      },
+      'the server refused invalid results; the rest were stored',
+    );
   });
 
   it('stop() delivers what is buffered, and keeps it when the server is down', async () => {

@@ -4,8 +4,9 @@ export class AgentFatalError extends Error {
 }
 
 /**
- * The server refuses a batch as it is — too large for its body limit, or not valid — while a
- * smaller one may pass. The reporter halves the batch until the one result at fault is isolated.
+ * The server refuses a batch as it is. 'too-large' (over its body limit): a smaller one may pass,
+ * so the reporter halves the batch. 'invalid' (a 400; the server refuses bad results one by one,
+ * so this is a batch it cannot read at all): sending it again cannot help, so it is dropped.
  */
 export class BatchRefusedError extends Error {
   override readonly name = 'BatchRefusedError';

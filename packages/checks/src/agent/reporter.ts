@@ -1,4 +1,5 @@
 import type { CheckResult } from '@paydar/contracts/agent';
+import type { ResultRefusal } from '@paydar/contracts/agent-api';
 import { type Backoff, sleep } from './backoff';
 import type { BufferedResult, ResultBuffer } from './buffer';
 import { AgentFatalError, BatchRefusedError, describeFailure } from './errors';
@@ -9,6 +10,10 @@ export interface DeliveryOutcome {
   accepted: number;
   duplicates: number;
   rejected: number;
+  /** Results refused one by one as invalid while the rest were stored (servers before it say nothing). */
+  refused?: number;
+  /** The first of them, by position in the batch. */
+  refusals?: ResultRefusal[];
 }
 
 /** Delivers a batch; what it resolves to (the server's counts, or nothing) only feeds stats and logs. */
@@ -25,7 +30,7 @@ export interface ReporterCounts {
   duplicates: number;
   /** Results the server acknowledged but did not store (monitor no longer assigned, time too far off). */
   rejected: number;
-  /** Results the server refused one by one (too large, invalid): logged, then removed. */
+  /** Results the server will never take (invalid, too large even alone): logged, then removed. */
   refused: number;
   sendFailures: number;
   lastDeliveryAt: string | null;
@@ -35,6 +40,8 @@ export interface ReporterCounts {
  * Moves results from the buffer to the server, oldest first, one batch at a time. A batch leaves
  * the buffer only after the server acknowledged it; on failure it stays and the reporter backs
  * off. Ingest is idempotent, so a batch whose acknowledgement was lost is safely sent again.
+ * What the server refuses as invalid is logged and removed, never sent again: a refusal is an
+ * answer, and retrying it would stop every later result behind it.
  */
 export class Reporter {
   readonly counts: ReporterCounts = {
@@ -103,32 +110,48 @@ export class Reporter {
         return false;
       }
       await this.buffer.ack(last.seq);
-      this.delivered(batch.length, outcome);
+      this.delivered(batch, outcome);
       if (batch.length < requested) return true;
     }
   }
 
   private async refused(batch: BufferedResult[], err: BatchRefusedError): Promise<void> {
-    const [entry] = batch;
-    if (!entry) return;
+    const last = batch.at(-1);
+    if (!last) return;
+    if (err.reason === 'invalid') {
+      // The server read the batch and will not take it: the same bytes would be refused again.
+      await this.buffer.ack(last.seq);
+      this.counts.refused += batch.length;
+      this.logger.error(
+        {
+          batch: batch.length,
+          first: describe(batch[0]?.result),
+          last: describe(last.result),
+          reason: err.message,
+        },
+        'the server refused the batch as invalid; dropped it',
+      );
+      return;
+    }
     if (batch.length > 1) {
       this.batchSize = Math.ceil(batch.length / 2);
       this.logger.warn(
         { batch: batch.length, next_batch: this.batchSize, reason: err.message },
-        'batch refused; sending fewer',
+        'batch too large; sending fewer',
       );
       return;
     }
-    // One result the server will never take: keeping it would block every later result.
-    await this.buffer.ack(entry.seq);
+    // One result too large even alone: keeping it would block every later result.
+    await this.buffer.ack(last.seq);
     this.counts.refused++;
     this.logger.error(
-      { monitor_id: entry.result.monitor_id, time: entry.result.time, reason: err.message },
+      { ...describe(last.result), reason: err.message },
       'the server refused a result; it is removed from the buffer',
     );
   }
 
-  private delivered(count: number, outcome: SendOutcome): void {
+  private delivered(batch: BufferedResult[], outcome: SendOutcome): void {
+    const count = batch.length;
     const wasFailing = this.backoff.failures > 0;
     this.backoff.reset();
     this.batchSize = Math.min(this.maxBatch, this.batchSize * 2);
@@ -138,6 +161,21 @@ export class Reporter {
       this.counts.accepted += outcome.accepted;
       this.counts.duplicates += outcome.duplicates;
       this.counts.rejected += outcome.rejected;
+      if (outcome.refused) {
+        this.counts.refused += outcome.refused;
+        this.logger.warn(
+          {
+            refused: outcome.refused,
+            batch: count,
+            refusals: (outcome.refusals ?? []).map(({ index, field, message }) => ({
+              ...describe(batch[index]?.result),
+              field,
+              message,
+            })),
+          },
+          'the server refused invalid results; the rest were stored',
+        );
+      }
       if (outcome.rejected > 0) {
         this.logger.warn(
           { rejected: outcome.rejected, batch: count },
@@ -157,4 +195,9 @@ export class Reporter {
       'cannot deliver results; keeping them and retrying',
     );
   }
+}
+
+/** Which result a log line is about. */
+function describe(result: CheckResult | undefined): { monitor_id?: number; time?: string } {
+  return result ? { monitor_id: result.monitor_id, time: result.time } : {};
 }
