@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AgentFatalError, BatchRefusedError } from '@paydar/checks/agent/errors';
+import { resultAt } from '@paydar/result-buffer/test-support/results';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpTransport } from './http-transport';
 import { type FakeAgentApi, startFakeAgentApi } from './test-support/fake-agent-api';
-import { resultAt } from './test-support/results';
 
 let api: FakeAgentApi;
 const never = new AbortController().signal;

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { type AgentOptions, type AgentStats, startAgent } from '@paydar/checks/agent/agent';
 import type { AgentFatalError } from '@paydar/checks/agent/errors';
 import type { AgentLogger } from '@paydar/checks/agent/logger';
+import { lockDir } from '@paydar/result-buffer/dir-lock';
+import { DiskResultBuffer } from '@paydar/result-buffer/disk-buffer';
 import type { ProberConfig } from './config';
-import { lockDataDir, readAssignments, saveAssignments } from './data-dir';
-import { DiskResultBuffer } from './disk-buffer';
+import { readAssignments, saveAssignments } from './data-dir';
 import { createHttpTransport } from './http-transport';
 
 export interface ProberHandle {
@@ -26,7 +27,7 @@ export interface ProberDeps {
 /** The standalone agent: the shared agent core with an HTTP transport and a disk buffer in the data dir. */
 export async function startProber(config: ProberConfig, deps: ProberDeps): Promise<ProberHandle> {
   const { logger } = deps;
-  const lock = await lockDataDir(config.dataDir);
+  const lock = await lockDir(config.dataDir);
   let buffer: DiskResultBuffer;
   try {
     buffer = await DiskResultBuffer.open({

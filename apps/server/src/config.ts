@@ -26,7 +26,7 @@ const environmentSchema = z.object({
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the embedded PostgreSQL keeps its files. */
+  /** Where the embedded PostgreSQL keeps its files and the built-in prober the results not yet stored (any database). */
   DATA_DIR: z.string().default('./data'),
   /** External PostgreSQL; when unset an embedded one is started in DATA_DIR. */
   DATABASE_URL: optionalUrl,

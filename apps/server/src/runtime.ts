@@ -88,7 +88,7 @@ export async function startRuntime(
         countryCode: config.BUILTIN_PROBER_COUNTRY.toUpperCase(),
         datacenter: config.BUILTIN_PROBER_DATACENTER,
       });
-      if (options.runBuiltinProber) builtinProber = startBuiltinProber(context, prober.id, logger);
+      if (options.runBuiltinProber) builtinProber = await startBuiltinProber(context, prober.id, logger);
     }
     await registerMailWorker(jobs, mailTransport);
     await registerAlertWorkers(context);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app';
@@ -27,6 +30,8 @@ export async function startTestServer(
   options: { runBuiltinProber?: boolean; runTelegramBot?: boolean } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  // The built-in prober keeps its buffer under DATA_DIR: each test server gets its own.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-test-data-'));
   const inbox = new SmtpInbox();
   const smtpUrl = await inbox.start();
   const config = loadConfig({
@@ -37,6 +42,7 @@ export async function startTestServer(
     DASHBOARD_URL: 'http://dashboard.test',
     PUBLIC_URL: 'http://api.test',
     WEB_DIST_DIR: 'off',
+    DATA_DIR: dataDir,
     ...environment,
   });
   const logger = pino({ level: 'silent' });
@@ -60,6 +66,7 @@ export async function startTestServer(
       await runtime.stop();
       await inbox.stop();
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -44,9 +44,10 @@ const SEQ_PREFIX = /^\{"seq":(\d+),/;
 const segmentName = (firstSeq: number) => `${String(firstSeq).padStart(20, '0')}.jsonl`;
 
 /**
- * The standalone agent's result buffer: append-only segment files of JSON lines
- * (`{"seq":N,"result":{…}}`), written as each result arrives so a crash of the process loses
- * nothing already written, fsync'd in batches, deleted once every result in them was delivered.
+ * The probers' result buffer (the standalone agent's and the server's built-in prober's):
+ * append-only segment files of JSON lines (`{"seq":N,"result":{…}}`), written as each result
+ * arrives so a crash of the process loses nothing already written, fsync'd in batches, deleted
+ * once every result in them was delivered.
  * state.json keeps the delivered-through sequence number, so a restart neither loses nor resends.
  */
 export class DiskResultBuffer implements ResultBuffer {
@@ -193,7 +194,7 @@ export class DiskResultBuffer implements ResultBuffer {
     for (const name of names) {
       const path = join(this.dir, name);
       const { first, last, torn } = scanSegment(await readFile(path, 'utf8'));
-      if (torn) this.logger.warn({ segment: name }, 'skipped a torn last line (the agent stopped while writing it)');
+      if (torn) this.logger.warn({ segment: name }, 'skipped a torn last line (the prober stopped while writing it)');
       if (first === null || last === null || last <= this.state.removed_through) {
         await unlink(path);
         continue;
