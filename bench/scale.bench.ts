@@ -1,4 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { startInProcessProber } from '../apps/server/src/modules/probers/builtin-prober';
@@ -78,8 +80,11 @@ export async function tenThousandBenchmark(runtime: Runtime): Promise<Figure[]> 
   const target = await startTargetProcess();
   const builtin = await ensureBuiltinProber(runtime.context, { name: 'Local', countryCode: 'IR', datacenter: 'Local' });
   await seedMonitors(runtime, 'bench-10k', 10_000, 60, target.url, { existingProberIds: [builtin.id] });
+  // The built-in prober keeps its result buffer under DATA_DIR: the benchmark's own.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-'));
   const server = await startServerProcess({
     DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
+    DATA_DIR: dataDir,
     PORT: String(await freePort()),
     ALLOW_PRIVATE_TARGETS: 'true',
     BUILTIN_PROBER_ENABLED: 'true',
@@ -120,6 +125,7 @@ export async function tenThousandBenchmark(runtime: Runtime): Promise<Figure[]> 
     server.child.kill('SIGTERM');
     await server.exited;
     await target.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -25,7 +25,8 @@ export default async function globalSetup() {
   const fakes = await startOutsideFakes();
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
   const database = serverUrl ? await createScratchDatabase(serverUrl, 'paydar_e2e') : undefined;
-  const dataDir = serverUrl ? undefined : await fs_promises.mkdtemp(path.join(os.tmpdir(), 'paydar-e2e-'));
+  // The embedded PostgreSQL (without TEST_DATABASE_URL) and the built-in prober's buffer live here.
+  const dataDir = await fs_promises.mkdtemp(path.join(os.tmpdir(), 'paydar-e2e-'));
   const port = process.env.E2E_PORT ?? '3900';
   const baseUrl = `http://127.0.0.1:${port}`;
   const environment: Record<string, string> = {
@@ -43,7 +44,8 @@ export default async function globalSetup() {
     // SMS, Telegram, webhooks, payments and the browser's analytics beacons go to loopback fakes
     // the specs read (outside-fakes.ts).
     ...fakes.serverEnvironment,
-    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir as string, EMBEDDED_POSTGRES_PORT: '54390' }),
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : { EMBEDDED_POSTGRES_PORT: '54390' }),
   };
   const server = await startServerProcess(environment);
   process.env.E2E_BASE_URL = baseUrl;
@@ -58,6 +60,6 @@ export default async function globalSetup() {
     await inbox.stop();
     await fakes.stop();
     await database?.drop();
-    if (dataDir) await fs_promises.rm(dataDir, { recursive: true, force: true });
+    await fs_promises.rm(dataDir, { recursive: true, force: true });
   };
 }
