@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
+import { loggerOptions } from './logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
@@ -27,14 +27,6 @@ export interface BuildAppOptions {
   context: ServiceContext;
   /** A pino logger to share with the runtime; without one the app makes its own. */
   logger?: FastifyBaseLogger;
-}
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.LOG_LEVEL,
-    // Credentials never reach the log, whatever a handler logs.
-    redact: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
-  };
 }
 
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
