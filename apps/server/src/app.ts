@@ -3,7 +3,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceContext } from './context';
 import { registerApiDocs } from './http/api-docs';
-import { registerErrorHandler } from './http/error-handler';
+import { registerEdgeValueRule } from './http/edge-values';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
 import { loggerOptions } from './logging';
@@ -40,6 +41,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
     },
     trustProxy: context.config.TRUST_PROXY,
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
   });
   app.decorateRequest('caller', null);
   app.addHook('onSend', async (request, reply) => {
@@ -50,6 +52,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerEdgeValueRule(app);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));
