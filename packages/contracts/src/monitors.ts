@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int4Id } from './edge-values';
+import { httpHeader } from './http-headers';
 import {
   APDEX_OPTIONS_SECONDS,
   DNS_QUERY_TYPES,
@@ -11,7 +12,6 @@ import {
 /** The form's text when a required field is empty (spec §5). */
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
 
-const httpHeader = z.strictObject({ key: z.string().trim().min(1).max(256), value: z.string().max(4096) });
 const alertChannelRef = z.strictObject({
   type: z.enum(['emails', 'phones', 'telegram_usernames', 'webhooks']),
   value: z.string().trim().min(1).max(300),
