@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { registerApiDocs } from './http/api-docs';
-import { registerErrorHandler } from './http/error-handler';
+import { registerEdgeValueRule } from './http/edge-values';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerWebHosting } from './http/web-hosting';
+import { loggerOptions } from './logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
@@ -29,14 +30,6 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.LOG_LEVEL,
-    // Credentials never reach the log, whatever a handler logs.
-    redact: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
-  };
-}
-
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
 export async function buildApp({ context, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,6 +41,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
     },
     trustProxy: context.config.TRUST_PROXY,
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
   });
   app.decorateRequest('caller', null);
   app.addHook('onSend', async (request, reply) => {
@@ -58,6 +52,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerEdgeValueRule(app);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));

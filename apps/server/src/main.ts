@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createLogger, startRuntime } from './runtime';
+import { createLogger } from './logging';
+import { startRuntime } from './runtime';
 
 /** Start-up: config → database → migrations → jobs → listen. Shutdown in the reverse order. */
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { connectDatabase, type DatabaseHandle } from './db/client';
@@ -6,6 +6,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
+import { createLogger } from './logging';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerAlertChannelWorkers } from './modules/alert-channels/alert-channels.jobs';
 import { startTelegramBot } from './modules/alert-channels/telegram-bot';
@@ -35,10 +36,6 @@ export interface Runtime {
   builtinProber: BuiltinProber | undefined;
   /** Last resort when stop() hangs: signals the embedded PostgreSQL so it does not outlive us. */
   abandon(): void;
-}
-
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.LOG_LEVEL, redact: ['password', '*.password', 'token', '*.token'] });
 }
 
 export async function startRuntime(

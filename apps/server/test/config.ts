@@ -1,5 +1,7 @@
-/** The only place tests read the environment: where the test PostgreSQL server is. */
+/** The only place tests read the environment: where the test PostgreSQL server is, and the fuzzers' seed. */
 export const testEnvironment = {
   /** A server URL (any database on it) where tests may create and drop databases; unset starts an embedded one. */
   databaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
+  /** Replaces the fixed seed of the all-routes fuzz test, to explore other inputs. */
+  fuzzSeed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
 };

@@ -113,6 +113,38 @@ describe('HTTP check against a local server', () => {
     expect(lastEcho?.headers.connection).toBe('close');
   });
 
+  it('never sends framing headers from a spec (monitors saved before the API refused them): it drops them', async () => {
+    const framing = [
+      { key: 'Transfer-Encoding', value: 'chunked' },
+      { key: 'Content-Length', value: '999' },
+      { key: 'Connection', value: 'keep-alive' },
+      { key: 'Keep-Alive', value: 'timeout=5' },
+      { key: 'Proxy-Connection', value: 'keep-alive' },
+      { key: 'Upgrade', value: 'websocket' },
+      { key: 'TE', value: 'trailers' },
+      { key: 'Trailer', value: 'X-After' },
+    ];
+    const headers = [...framing, { key: 'X-Kept', value: 'yes' }];
+    const result = await runCheck(httpSpec(`${base}/echo`, { method: 'POST', headers, body: '{"a":1}' }), checkOptions);
+    expect(result).toMatchObject({ success: true, error: null });
+    expect(lastEcho?.body).toBe('{"a":1}');
+    expect(lastEcho?.headers['content-length']).toBe('7');
+    expect(lastEcho?.headers.connection).toBe('close');
+    expect(lastEcho?.headers['x-kept']).toBe('yes');
+    for (const name of ['transfer-encoding', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']) {
+      expect(lastEcho?.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('sends a Host override but still connects to the address of the URL', async () => {
+    const result = await runCheck(
+      httpSpec(`${base}/echo`, { headers: [{ key: 'Host', value: 'www.example.test' }] }),
+      checkOptions,
+    );
+    expect(result.success).toBe(true);
+    expect(lastEcho?.headers.host).toBe('www.example.test');
+  });
+
   it('does not send a body with GET, and turns a POST into a GET on 303', async () => {
     await runCheck(httpSpec(`${base}/echo`, { method: 'GET', body: 'ignored' }), checkOptions);
     expect(lastEcho?.body).toBe('');

@@ -1,6 +1,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { CheckSpec } from '@paydar/contracts/agent';
+import { isFramingHeader } from '@paydar/contracts/http-headers';
 import { METHODS_WITH_BODY, type MonitorHttpMethod } from '@paydar/contracts/monitors-options';
 import { connectTcp, resolveHost, startTls } from './connect';
 import { CheckError } from './errors';
@@ -38,12 +39,17 @@ function parseTarget(target: string): URL {
   return url;
 }
 
+/**
+ * The monitor's headers over our defaults. Framing and connection headers are dropped: the API
+ * refuses them at save, but a monitor saved before that rule may still hold one, and the check
+ * frames its own requests (its Content-Length, one fresh connection closed after the answer).
+ */
 function headersOf(list: ReadonlyArray<{ key: string; value: string }>): OutgoingHttpHeaders {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: '*/*' };
   const seen = new Set<string>();
   for (const { key, value } of list) {
     const name = key.trim().toLowerCase();
-    if (!name) continue;
+    if (!name || isFramingHeader(name)) continue;
     headers[name] = seen.has(name) ? `${headers[name]}, ${value}` : value;
     seen.add(name);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id } from './edge-values';
 
 /** Limits shared by the server and the browser. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -82,7 +83,7 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const updateProfileBody = z.strictObject({
-  id: z.number().int().optional(),
+  id: int4Id.optional(),
   email: emailField.optional(),
   alert_channels: alertChannelsInput.optional(),
 });

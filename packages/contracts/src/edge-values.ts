@@ -97,7 +97,8 @@ export function edgeText(maxLength: number) {
     });
 }
 
+// The range checks come first and stop there, so 2^53 + 1 gets one message (the column's bound), not two.
 /** A non-negative integer that fits PostgreSQL's `integer`. */
-export const int4 = z.number().int().min(0).max(INT4_MAX);
+export const int4 = z.number().min(0, { abort: true }).max(INT4_MAX, { abort: true }).int();
 /** A database id: positive, fits `integer`. */
-export const int4Id = z.number().int().positive().max(INT4_MAX);
+export const int4Id = z.number().min(1, { abort: true }).max(INT4_MAX, { abort: true }).int();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { int4Id } from './edge-values';
+import { httpHeader } from './http-headers';
 import {
   APDEX_OPTIONS_SECONDS,
   DNS_QUERY_TYPES,
@@ -10,18 +12,24 @@ import {
 /** The form's text when a required field is empty (spec §5). */
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
 
-const httpHeader = z.strictObject({ key: z.string().trim().min(1).max(256), value: z.string().max(4096) });
 const alertChannelRef = z.strictObject({
   type: z.enum(['emails', 'phones', 'telegram_usernames', 'webhooks']),
   value: z.string().trim().min(1).max(300),
 });
 /** Probers are named by id; the web may send the objects it got back (`{id, name}`). */
-const proberRef = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).loose()]);
+const proberRef = z.union([int4Id, z.object({ id: int4Id }).loose()], {
+  message: 'Name each prober by its id (or {id}) from the prober list.',
+});
 
-const oneOf = <T extends readonly number[]>(values: T, label: string) =>
-  z.number().refine((value) => (values as readonly number[]).includes(value), {
-    message: `Choose one of: ${values.join(', ')} ${label}.`,
-  });
+/** One of the form's options; the range checks put the bounds in the API document (and stop at the first failure). */
+const oneOf = (values: readonly number[], label: string) => {
+  const message = `Choose one of: ${values.join(', ')} ${label}.`;
+  return z
+    .number()
+    .min(Math.min(...values), { message, abort: true })
+    .max(Math.max(...values), { message, abort: true })
+    .refine((value) => values.includes(value), { message });
+};
 
 /** The editable fields of a monitor; POST requires the target, PUT ignores protocol and address. */
 export const monitorInput = z.strictObject({
@@ -42,7 +50,7 @@ export const monitorInput = z.strictObject({
   dns_query_type: z.enum(DNS_QUERY_TYPES).default('A'),
   /** Sent back by the web on edit; the server ignores it. */
   data: z.unknown().optional(),
-  id: z.number().int().optional(),
+  id: int4Id.optional(),
 });
 export type MonitorInput = z.infer<typeof monitorInput>;
 

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, type ErrorCode, invalidField } from '../errors';
 
 interface ErrorResponse {
   status: number;
@@ -73,6 +73,17 @@ function toResponse(error: FastifyError | AppError | Error): ErrorResponse {
     };
   }
   return { status: 500, body: { code: 'INTERNAL', detail: 'Something went wrong on our side. Please try again.' } };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before routing gets the same body as everything
+ * else; a path that is not UTF-8 once percent-decoded (`%ED%A0%80`) names the path.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const refused =
+    error.code === 'FST_ERR_BAD_URL' ? invalidField('path', 'Must be valid UTF-8 text once decoded.') : error;
+  const response = toResponse(refused);
+  void reply.status(response.status).send(response.body);
 }
 
 /** The one place errors become responses: stable codes, never a stack or raw message to the client. */

@@ -2,11 +2,18 @@ import { Button, CloseButton, Group, Input, Stack, Text, TextInput } from '@mant
 import { PlusIcon } from '@/components/icons';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 
+/**
+ * What the server refuses (@paydar/contracts/http-headers), said before the user meets it: the
+ * check frames its own requests, and a Host override does not move where it connects.
+ */
+export const HEADERS_HELP =
+  "Sent with every check request. A Host header changes only the name sent: the check still connects to the URL's address. Content-Length, Transfer-Encoding, Connection and the other connection headers are set by the check.";
+
 /** HTTP headers as name–value rows; rows with an empty name are dropped on save. */
 export function HttpHeadersField({ form }: { form: MonitorForm }) {
   const rows = form.values.http_headers;
   return (
-    <Input.Wrapper label="Headers" description="Sent with every check request">
+    <Input.Wrapper label="Headers" description={HEADERS_HELP}>
       <Stack gap="xs" mt={6}>
         {rows.length === 0 && (
           <Text size="sm" c="dimmed">
