@@ -11,7 +11,18 @@ import { invalidField } from '../errors';
  */
 export function registerEdgeValueRule(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const unsafe = findUnsafeValue(request.params) ?? findUnsafeValue(request.query) ?? findUnsafeValue(request.body);
+    const body = request.routeOptions.config.bodyCheckedPerItem ? undefined : request.body;
+    const unsafe = findUnsafeValue(request.params) ?? findUnsafeValue(request.query) ?? findUnsafeValue(body);
     if (unsafe) throw invalidField(unsafe.field, unsafe.message);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body is a batch whose items the route validates one by one with the same rule (the
+     * agent's results): one bad item is refused alone rather than failing the whole batch.
+     */
+    bodyCheckedPerItem?: boolean;
+  }
 }

@@ -53,7 +53,11 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/agent/v1/results',
-      { schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } } },
+      {
+        // Each result passes the edge rule on its own (result-validation.ts): one bad one never fails the batch.
+        config: { bodyCheckedPerItem: true },
+        schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } },
+      },
       async (request) => {
         const outcome = await reportResults(context, proberOf(request), request.body.results);
         if (outcome.refused) {
