@@ -16,7 +16,8 @@ import { registerConsoleCreditJobs } from './modules/console-credit/console-cred
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
-import { type BuiltinProber, startBuiltinProber } from './modules/probers/builtin-prober';
+import { startBuiltinProber } from './modules/probers/builtin-prober';
+import { type BuiltinProberLeadership, leadBuiltinProber } from './modules/probers/builtin-prober-leader';
 import { ensureBuiltinProber } from './modules/probers/probers.service';
 import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -32,8 +33,8 @@ export interface Runtime {
   logger: Logger;
   /** Stops jobs, closes the pool, then stops the embedded PostgreSQL: in that order. */
   stop(): Promise<void>;
-  /** The built-in prober when this runtime runs it. */
-  builtinProber: BuiltinProber | undefined;
+  /** The race for the built-in prober when this runtime may run it (one replica at a time does). */
+  builtinProber: BuiltinProberLeadership | undefined;
   /** Last resort when stop() hangs: signals the embedded PostgreSQL so it does not outlive us. */
   abandon(): void;
 }
@@ -78,14 +79,17 @@ export async function startRuntime(
       alertClients: createAlertClients(config, mailTransport),
     };
     await seedDatabase(context);
-    let builtinProber: BuiltinProber | undefined;
+    let builtinProber: BuiltinProberLeadership | undefined;
     if (config.BUILTIN_PROBER_ENABLED) {
       const prober = await ensureBuiltinProber(context, {
         name: config.BUILTIN_PROBER_NAME,
         countryCode: config.BUILTIN_PROBER_COUNTRY.toUpperCase(),
         datacenter: config.BUILTIN_PROBER_DATACENTER,
       });
-      if (options.runBuiltinProber) builtinProber = await startBuiltinProber(context, prober.id, logger);
+      if (options.runBuiltinProber)
+        builtinProber = leadBuiltinProber(context, prober.id, logger, () =>
+          startBuiltinProber(context, prober.id, logger),
+        );
     }
     await registerMailWorker(jobs, mailTransport);
     await registerAlertWorkers(context);

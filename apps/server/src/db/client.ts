@@ -10,10 +10,27 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** A request waits this long for a new connection before it fails, rather than for as long as TCP tries. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
+ * The pool opens connections as queries need them, so it comes back by itself after PostgreSQL
+ * does: a connection that was lost is dropped (on its error, or when its query fails) and the
+ * next query opens a new one.
+ */
 export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/** The pool behind `db`: a connection of its own (LISTEN, a session lock, a health probe) takes its settings. */
+export function poolOf(db: Database): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
 }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { initialiseCluster } from './embedded-initdb';
+import { supervisePostgres } from './embedded-supervisor';
 
 const run = promisify(execFile);
 
@@ -15,7 +17,8 @@ const run = promisify(execFile);
  * We drive the binaries ourselves rather than through the package's class because importing
  * the class installs process-wide SIGINT/SIGTERM hooks that call process.exit() and stop the
  * database before our own graceful shutdown has finished its requests. PostgreSQL is started
- * in its own process group so a terminal's Ctrl-C reaches only us; we stop it last.
+ * in its own process group so a terminal's Ctrl-C reaches only us; we stop it last. Until then
+ * it is supervised (embedded-supervisor.ts): a postmaster that dies is started again.
  */
 export interface EmbeddedPostgres {
   url: string;
@@ -134,7 +137,8 @@ export async function startEmbeddedPostgres(options: {
   const pgData = path.join(dataDir, 'postgres');
   const ownerFile = path.join(dataDir, 'owner.pid');
   await fs.mkdir(dataDir, { recursive: true });
-  const password = await readOrCreatePassword(path.join(dataDir, 'postgres-password'));
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  const password = await readOrCreatePassword(passwordFile);
 
   const running = await runningCluster(pgData);
   const ownerPid = Number(await fs.readFile(ownerFile, 'utf8').catch(() => '0'));
@@ -146,59 +150,36 @@ export async function startEmbeddedPostgres(options: {
   }
   if (running) await stopOrphan(running.pid, logger);
 
-  const initialised = await fs.stat(path.join(pgData, 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  );
-  if (!initialised) {
-    logger.info({ pgData }, 'initialising the embedded PostgreSQL cluster');
-    await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
-    const passwordFile = path.join(os.tmpdir(), `paydar-pg-${randomBytes(6).toString('hex')}`);
-    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o644 });
-    if (owner) {
-      // Run as root, PostgreSQL runs as `postgres`: it must own its directory and be able to enter DATA_DIR.
-      await fs.chown(dataDir, owner.uid, owner.gid);
-      await fs.chown(pgData, owner.uid, owner.gid);
-    }
-    try {
-      await run(
-        binaries.initdb,
-        [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '-E', 'UTF8'],
-        { ...owner, env: { ...process.env, LC_ALL: 'C' } },
-      );
-    } catch (error) {
-      const hint = owner ? ` (every directory above ${dataDir} must be enterable by the postgres user)` : '';
-      throw new Error(`initdb failed${hint}: ${error instanceof Error ? error.message : error}`);
-    } finally {
-      await fs.unlink(passwordFile).catch(() => undefined);
-    }
-  }
+  await initialiseCluster({ initdb: binaries.initdb, dataDir, pgData, passwordFile, owner, logger });
 
-  const child = spawn(
-    binaries.postgres,
-    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
-  );
-  await waitUntilReady(child);
-  child.stderr?.resume();
+  const startPostgres = async () => {
+    const child = spawn(
+      binaries.postgres,
+      ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    );
+    await waitUntilReady(child);
+    child.stderr?.resume();
+    return child;
+  };
+  const supervisor = supervisePostgres({ running: await startPostgres(), start: startPostgres, logger });
   await fs.writeFile(ownerFile, String(process.pid));
   logger.info({ port }, 'embedded PostgreSQL is ready');
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const serverUrl = `postgres://postgres:${password}@127.0.0.1:${port}`;
-  await ensureDatabase(`${serverUrl}/postgres`, DATABASE_NAME);
+  try {
+    await ensureDatabase(`${serverUrl}/postgres`, DATABASE_NAME);
+  } catch (error) {
+    await supervisor.stop();
+    throw error;
+  }
   return {
     url: `${serverUrl}/${DATABASE_NAME}`,
     async stop() {
-      if (child.exitCode !== null) return;
-      // SIGINT is PostgreSQL's fast shutdown: roll back open transactions, checkpoint, exit.
-      child.kill('SIGINT');
-      await exited;
+      await supervisor.stop();
       await fs.rm(ownerFile, { force: true });
       logger.info('embedded PostgreSQL stopped');
     },
-    signalStop() {
-      if (child.exitCode === null) child.kill('SIGINT');
-    },
+    signalStop: () => supervisor.signalStop(),
   };
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port';
 import { startTestServer, type TestServer } from '../../test/harness';
-import type { Database } from '../db/client';
+import { connectDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { registerErrorHandler } from './error-handler';
 import { healthRoutes } from './health';
@@ -50,12 +51,14 @@ describe('/healthz', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    const downDatabase = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Database;
-    await app.register(healthRoutes(downDatabase));
+    // A pool whose PostgreSQL is not there: nothing listens on the port.
+    const down = connectDatabase(`postgres://postgres@127.0.0.1:${await freePort()}/paydar`);
+    await app.register(healthRoutes(down.db));
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
     await app.close();
+    await down.close();
   });
 });
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Transaction } from '../db/transaction';
@@ -27,6 +28,24 @@ const DEFAULT_CONCURRENCY = 4;
 /** pg-boss's minimum: a job waits at most half a second for a free worker to notice it. */
 const POLLING_INTERVAL_SECONDS = 0.5;
 
+/**
+ * pg-boss's create_queue inserts the queue's row, then creates and attaches its partition: replicas
+ * creating queues at the same moment (a first start of several) deadlock, and PostgreSQL aborts one.
+ * So a queue is created under a session advisory lock held on a connection of our own, one at a
+ * time across replicas; ending the connection releases it. Only a queue that is missing costs this.
+ */
+async function createQueueOneAtATime(boss: PgBoss, databaseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'paydar:pgboss-create-queue' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', ['paydar:pgboss-create-queue']);
+    await boss.createQueue(name);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function startJobQueue(options: {
   databaseUrl: string;
   logger: Logger;
@@ -45,7 +64,7 @@ export async function startJobQueue(options: {
   const knownQueues = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (knownQueues.has(name)) return;
-    await boss.createQueue(name);
+    if (!(await boss.getQueue(name))) await createQueueOneAtATime(boss, options.databaseUrl, name);
     knownQueues.add(name);
   };
 

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Logger } from 'pino';
+import { listen } from '../../db/listen';
 
 /**
  * Wakes long-polling agents when their assignments change, on any replica: the change is
@@ -14,18 +14,24 @@ export interface AssignmentNotifier {
 
 export async function startAssignmentNotifier(databaseUrl: string, logger: Logger): Promise<AssignmentNotifier> {
   const waiters = new Map<number, Set<() => void>>();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', (error) => logger.warn({ err: error }, 'assignment notifier connection error'));
-  client.on('notification', (message) => {
-    for (const id of (message.payload ?? '').split(',')) {
-      const set = waiters.get(Number(id));
-      if (!set) continue;
-      waiters.delete(Number(id));
-      for (const wake of set) wake();
-    }
+  const wake = (proberId: number) => {
+    const set = waiters.get(proberId);
+    waiters.delete(proberId);
+    for (const done of set ?? []) done();
+  };
+  const wakeAll = () => {
+    for (const proberId of [...waiters.keys()]) wake(proberId);
+  };
+  const listener = await listen({
+    databaseUrl,
+    channel: 'prober_assignments',
+    onNotification: (payload) => {
+      for (const id of payload.split(',')) wake(Number(id));
+    },
+    // A change made while the connection was down was announced to nobody: everyone looks again.
+    onListening: wakeAll,
+    logger,
   });
-  await client.connect();
-  await client.query('LISTEN prober_assignments');
   return {
     wait(proberId, timeoutMs, signal) {
       return new Promise((resolve) => {
@@ -43,8 +49,8 @@ export async function startAssignmentNotifier(databaseUrl: string, logger: Logge
       });
     },
     async stop() {
-      for (const set of waiters.values()) for (const wake of set) wake();
-      await client.end().catch(() => undefined);
+      wakeAll();
+      await listener.stop();
     },
   };
 }

@@ -1,15 +1,11 @@
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
+import { type AdvisoryLockSession, openAdvisoryLockSession } from '../../db/advisory-lock';
 import { hashSecret } from '../accounts/secrets';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import type { TelegramUpdate } from '../alert-clients/telegram.client';
 import { replyTo } from './telegram-bot.replies';
-import {
-  type AdvisoryLockSession,
-  openAdvisoryLockSession,
-  readPollOffset,
-  savePollOffset,
-} from './telegram-poll.repository';
+import { readPollOffset, savePollOffset } from './telegram-poll.repository';
 
 export interface TelegramBot {
   /** Whether this process holds the poller lock and polls now. */

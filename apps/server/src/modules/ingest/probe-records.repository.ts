@@ -27,16 +27,29 @@ const partitionName = (day: string) => `probe_records_${day.replaceAll('-', '')}
 /** Days this process has made sure of; a dropped partition is forgotten by dropPartition. */
 const knownPartitions = new Set<string>();
 
+/**
+ * Runs partition DDL one replica at a time. CREATE TABLE IF NOT EXISTS and DROP TABLE IF EXISTS
+ * are not safe against a concurrent twin: two replicas starting together both make today's
+ * partition, and one fails with "already exists".
+ */
+function partitionDdl(db: Database, statement: string): Promise<unknown> {
+  return db.transaction(async (transaction) => {
+    await transaction.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended('paydar:probe_records partitions', 0))`,
+    );
+    await transaction.execute(sql.raw(statement));
+  });
+}
+
 /** Creates the daily partitions that hold these UTC days (yyyy-mm-dd), if missing. */
 export async function ensurePartitions(db: Database, days: string[]): Promise<void> {
   for (const day of days) {
     if (knownPartitions.has(day)) continue;
     const from = `${day}T00:00:00Z`;
     const to = new Date(Date.parse(from) + 86_400_000).toISOString();
-    await db.execute(
-      sql.raw(
-        `CREATE TABLE IF NOT EXISTS "${partitionName(day)}" PARTITION OF probe_records FOR VALUES FROM ('${from}') TO ('${to}')`,
-      ),
+    await partitionDdl(
+      db,
+      `CREATE TABLE IF NOT EXISTS "${partitionName(day)}" PARTITION OF probe_records FOR VALUES FROM ('${from}') TO ('${to}')`,
     );
     knownPartitions.add(day);
   }
@@ -54,7 +67,7 @@ export async function listPartitionDays(db: Database): Promise<string[]> {
 
 export async function dropPartition(db: Database, day: string): Promise<void> {
   knownPartitions.delete(day);
-  await db.execute(sql.raw(`DROP TABLE IF EXISTS "${partitionName(day)}"`));
+  await partitionDdl(db, `DROP TABLE IF EXISTS "${partitionName(day)}"`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { ensurePartitions, listPartitionDays } from './probe-records.repository';
+import { dropPartition, ensurePartitions, listPartitionDays } from './probe-records.repository';
 import { maintainProbeRecords, retentionDays } from './retention';
 
 let server: TestServer;
@@ -27,5 +27,19 @@ describe('probe record retention', () => {
     expect(days).toContain(today);
     expect(days).toContain(new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10));
     expect(days).not.toContain(ancient);
+  });
+
+  it('makes and drops a partition from several connections at once, as replicas starting together do', async () => {
+    const days = Array.from({ length: 5 }, (_, index) =>
+      new Date(Date.UTC(2031, 0, 1 + index)).toISOString().slice(0, 10),
+    );
+    // Each call on its own pool connection; the module's memory of made days is no help across replicas.
+    await Promise.all(
+      days.flatMap((day) => Array.from({ length: 4 }, () => ensurePartitions(server.context.db, [day]))),
+    );
+    expect(await listPartitionDays(server.context.db)).toEqual(expect.arrayContaining(days));
+    await Promise.all(days.flatMap((day) => Array.from({ length: 4 }, () => dropPartition(server.context.db, day))));
+    const left = await listPartitionDays(server.context.db);
+    for (const day of days) expect(left).not.toContain(day);
   });
 });
