@@ -66,7 +66,7 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       PORT: 8080,
-      TRUST_PROXY: true,
+      TRUST_PROXY: { hops: 1 },
       RATE_LIMITS_ENABLED: false,
       JOBS_ENABLED: false,
       DATABASE_URL: undefined,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The repository root: relative paths in the environment are read from here, whatever the working directory. */
@@ -13,6 +14,42 @@ const optionalUrl = z
   .transform((value) => (value?.trim() ? value.trim() : undefined))
   .pipe(z.url().optional());
 
+/**
+ * Which proxies in front of us to believe about the client's address: none, the last N hops, or the
+ * listed addresses and CIDR ranges (plus proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ * Never "every X-Forwarded-For entry": its left-most entries are whatever the client sent.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** `false`/`0` (default), a hop count, or a comma-separated list; `true` means one hop (one load balancer). */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === 'false' || text === '0' || text === '') return false;
+    if (text === 'true') return { hops: 1 };
+    if (/^\d+$/.test(text)) return { hops: Math.min(Number(text), 32) };
+    const addresses = text.split(',').map((entry) => entry.trim());
+    if (addresses.every(isProxyAddress)) return { addresses };
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, true, a hop count or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
+
 /** A value that may be absent; an empty or blank one counts as absent. */
 const optionalText = z
   .string()
@@ -23,8 +60,8 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /** Behind load balancers: whose X-Forwarded-For entries to believe (see TrustProxy). */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the embedded PostgreSQL keeps its files. */
   DATA_DIR: z.string().default('./data'),
