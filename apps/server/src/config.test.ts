@@ -76,6 +76,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the session lifetimes, refusing an idle limit longer than the maximum age', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_IDLE_DAYS: 30, SESSION_MAX_AGE_DAYS: 90 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_AGE_DAYS: '14' })).toMatchObject({
+      SESSION_IDLE_DAYS: 7,
+      SESSION_MAX_AGE_DAYS: 14,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '60', SESSION_MAX_AGE_DAYS: '30' })).toThrow(/SESSION_IDLE_DAYS/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+
   it('reads relative paths from the repository root, whatever the working directory', () => {
     expect(loadConfig({ DATA_DIR: './somewhere' }).dataDir).toBe(path.join(repositoryRoot, 'somewhere'));
   });

@@ -16,6 +16,8 @@ export const accountLimits = {
     { key: `login:email-ip:${email}:${ip}`, limit: 10, windowSeconds: 15 * MINUTE },
     { key: `login:email:${email}`, limit: 100, windowSeconds: 15 * MINUTE },
   ],
+  /** A visitor may take the tour a few times; a script may not open sessions by the hundred. */
+  demoLogin: (ip: string): RateLimitRule[] => [{ key: `demo-login:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
   register: (ip: string): RateLimitRule[] => [{ key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR }],
   forgotPassword: (ip: string, email: string): RateLimitRule[] => [
     { key: `forgot:ip:${ip}`, limit: 20, windowSeconds: HOUR },

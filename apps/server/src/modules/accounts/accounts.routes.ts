@@ -19,7 +19,7 @@ import { login, loginAsDemo } from './login.service';
 import { RESET_LINK_SENT_TEXT, resetPassword, sendForgetPasswordEmail } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 import { register } from './registration.service';
-import { logout } from './session.service';
+import { logout, logoutEverywhere } from './session.service';
 
 const tags = ['users'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
@@ -38,14 +38,29 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } },
       (request) => login(context, request.body, request.ip),
     );
-    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, () =>
-      loginAsDemo(context),
+    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, (request) =>
+      loginAsDemo(context, request.ip),
     );
     app.post(
       '/api/v1/users/logout',
       { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } },
       async (request) => {
         await logout(context, callerOf(request));
+        return { success: true as const };
+      },
+    );
+    app.post(
+      '/api/v1/users/logout_all',
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: 'Sign out everywhere: ends every session of the caller, this one included',
+          response: { 200: successBody, ...errors },
+        },
+      },
+      async (request) => {
+        await logoutEverywhere(context, callerOf(request));
         return { success: true as const };
       },
     );

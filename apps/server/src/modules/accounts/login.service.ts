@@ -24,7 +24,9 @@ export async function login(
   return { key: await openSession(context.db, user.id) };
 }
 
-export async function loginAsDemo(context: ServiceContext): Promise<{ key: string }> {
+/** Limited per address; demo sessions are short-lived (session-lifetime.ts), so they cannot pile up. */
+export async function loginAsDemo(context: ServiceContext, ip: string): Promise<{ key: string }> {
+  await context.rateLimiter.consume(accountLimits.demoLogin(ip), context.now());
   const demo = await findUserByEmail(context.db, context.config.DEMO_EMAIL);
   if (!demo?.isDemo) throw new AppError('UNAVAILABLE', 'The demo account is not available right now.');
   return { key: await openSession(context.db, demo.id) };
