@@ -18,6 +18,10 @@ export const accountLimits = {
   ],
   /** A visitor may take the tour a few times; a script may not open sessions by the hundred. */
   demoLogin: (ip: string): RateLimitRule[] => [{ key: `demo-login:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
+  /** Wrong current passwords (email or password change) per user: a stolen session cannot guess it. Failures only. */
+  currentPassword: (userId: number): RateLimitRule[] => [
+    { key: `current-password:user:${userId}`, limit: 10, windowSeconds: 15 * MINUTE },
+  ],
   register: (ip: string): RateLimitRule[] => [{ key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR }],
   forgotPassword: (ip: string, email: string): RateLimitRule[] => [
     { key: `forgot:ip:${ip}`, limit: 20, windowSeconds: HOUR },

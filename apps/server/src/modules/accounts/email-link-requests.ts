@@ -1,12 +1,12 @@
 import type { ServiceContext } from '../../context';
-import { sendEmailLink } from './email-links';
+import { type AccountLinkPurpose, sendEmailLink } from './email-links';
 import type { UserRow } from './users.repository';
 import { findUserByEmail } from './users.repository';
 
 export const EMAIL_LINK_REQUEST_QUEUE = 'accounts.email-link-request';
 
 /** The links anyone may ask for by email alone (forgot password, verification resend). */
-export type RequestedLink = 'reset_password' | 'verify_email';
+type RequestedLink = AccountLinkPurpose;
 
 interface EmailLinkRequest {
   purpose: RequestedLink;
