@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedUser } from '../support/accounts';
 import { sessionKey } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
+import { shootAtEachSize } from '../support/screenshots';
 
 /** A second account made through the API; returns its email and session key. */
 async function otherAccount(page: Page, prefix: string): Promise<{ email: string; key: string }> {
@@ -25,10 +26,10 @@ test('a sign-in link for another account asks before switching, and leaves the a
 
   await page.goto(`/settings?auth=${bob.key}`);
   const dialog = page.getByRole('dialog', { name: 'Switch account?' });
-  await expect(dialog).toContainText(`You are signed in as ${ana.email}.`);
-  await expect(dialog).toContainText(`Continue as ${bob.email}?`);
+  await expect(dialog).toContainText(`You are signed in as ${ana.email}. Continue as ${bob.email}?`);
   await expect(page).toHaveURL(/\/settings$/);
-  await dialog.getByRole('button', { name: `Stay signed in as ${ana.email}` }).click();
+  await shootAtEachSize(page, 'account-switch-question');
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
   await menuShows(page, ana.email);
   await page.reload();
@@ -36,7 +37,7 @@ test('a sign-in link for another account asks before switching, and leaves the a
   await menuShows(page, ana.email);
 
   await page.goto(`/?auth=${bob.key}`);
-  await page.getByRole('button', { name: `Switch to ${bob.email}` }).click();
+  await page.getByRole('button', { name: 'Switch account' }).click();
   // Bob has not verified his email yet: the guards take him there.
   await expect(page).toHaveURL(/\/verify_email$/);
   await expect(page.getByText(bob.email)).toBeVisible();
@@ -57,6 +58,7 @@ test('changing the email: password asked, confirmed from the new address, old ad
   await page.getByLabel('Current password').first().fill(user.password);
   await page.getByRole('button', { name: 'Change email' }).click();
   await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+  await shootAtEachSize(page, 'account-email-pending');
   await waitForMail(user.email, /email is changing/);
 
   const mail = await waitForMail(newEmail, /Confirm your new email/);

@@ -29,15 +29,14 @@ export function AccountSwitchPrompt() {
     <Modal opened onClose={dismissAccountSwitch} title="Switch account?" centered closeOnClickOutside={false}>
       <Stack gap="md">
         <Text size="sm">
-          You are signed in as <b>{offer.current.email}</b>. This link signs in as <b>{offer.offered.email}</b>.
-          Continue as {offer.offered.email}?
+          You are signed in as <b>{offer.current.email}</b>. Continue as <b>{offer.offered.email}</b>?
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={dismissAccountSwitch} disabled={switching}>
-            Stay signed in as {offer.current.email}
+            Stay signed in
           </Button>
           <Button onClick={switchAccount} loading={switching}>
-            Switch to {offer.offered.email}
+            Switch account
           </Button>
         </Group>
       </Stack>
