@@ -6,6 +6,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerEdgeValueRule } from './http/edge-values';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { trustProxyOption } from './http/trust-proxy';
 import { registerWebHosting } from './http/web-hosting';
 import { loggerOptions } from './logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -39,7 +40,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: context.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(context.config.TRUST_PROXY),
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,
   });

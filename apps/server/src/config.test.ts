@@ -66,7 +66,7 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       PORT: 8080,
-      TRUST_PROXY: true,
+      TRUST_PROXY: { hops: 1 },
       RATE_LIMITS_ENABLED: false,
       JOBS_ENABLED: false,
       DATABASE_URL: undefined,
@@ -74,6 +74,16 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/paydar',
       webDistDir: undefined,
     });
+  });
+
+  it('reads the session lifetimes, refusing an idle limit longer than the maximum age', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_IDLE_DAYS: 30, SESSION_MAX_AGE_DAYS: 90 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_AGE_DAYS: '14' })).toMatchObject({
+      SESSION_IDLE_DAYS: 7,
+      SESSION_MAX_AGE_DAYS: 14,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '60', SESSION_MAX_AGE_DAYS: '30' })).toThrow(/SESSION_IDLE_DAYS/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
   });
 
   it('reads relative paths from the repository root, whatever the working directory', () => {

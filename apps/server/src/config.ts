@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The repository root: relative paths in the environment are read from here, whatever the working directory. */
@@ -13,83 +14,135 @@ const optionalUrl = z
   .transform((value) => (value?.trim() ? value.trim() : undefined))
   .pipe(z.url().optional());
 
+/**
+ * Which proxies in front of us to believe about the client's address: none, the last N hops, or the
+ * listed addresses and CIDR ranges (plus proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ * Never "every X-Forwarded-For entry": its left-most entries are whatever the client sent.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** `false`/`0` (default), a hop count, or a comma-separated list; `true` means one hop (one load balancer). */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === 'false' || text === '0' || text === '') return false;
+    if (text === 'true') return { hops: 1 };
+    if (/^\d+$/.test(text)) return { hops: Math.min(Number(text), 32) };
+    const addresses = text.split(',').map((entry) => entry.trim());
+    if (addresses.every(isProxyAddress)) return { addresses };
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, true, a hop count or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
+
 /** A value that may be absent; an empty or blank one counts as absent. */
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: booleanFlag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the embedded PostgreSQL keeps its files and the built-in prober the results not yet stored (any database). */
-  DATA_DIR: z.string().default('./data'),
-  /** External PostgreSQL; when unset an embedded one is started in DATA_DIR. */
-  DATABASE_URL: optionalUrl,
-  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  /** smtp(s)://user:pass@host:port; when unset mails and their links are written to the log. */
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Paydar <no-reply@paydar.local>'),
-  PRODUCT_NAME: z.string().default('Paydar'),
-  /** Where this server is reached from outside (callbacks, API base for the browser); default http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
-  /** Where the web app is reached; links in mails point here; default PUBLIC_URL. */
-  DASHBOARD_URL: z.url().optional(),
-  /** Directory of the built web app served with SPA fallback; `off` turns web hosting off. */
-  WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  TELEGRAM_BOT_LINK: z.string().default('https://t.me/PaydarAlertBot'),
-  SUPPORT_EMAIL: z.string().default('support@paydar.local'),
-  SUPPORT_PHONE: z.string().default('+98 21 0000 0000'),
-  SUPPORT_TELEGRAM: z.string().default('https://t.me/PaydarSupport'),
-  /** Email and password of the seeded demo account. */
-  DEMO_EMAIL: z.string().default('demo@paydar.local'),
-  DEMO_PASSWORD: z.string().min(8).default('demo-account-password'),
-  /** Turn rate limits off only for load tests. */
-  RATE_LIMITS_ENABLED: booleanFlag.default(true),
-  /** Start job workers in this process (mail and later alerts, billing). */
-  JOBS_ENABLED: booleanFlag.default(true),
-  /** Run the built-in prober ("Local") in this process. */
-  BUILTIN_PROBER_ENABLED: booleanFlag.default(true),
-  BUILTIN_PROBER_NAME: z.string().min(1).default('Local'),
-  /** Two-letter country code of where this server runs. */
-  BUILTIN_PROBER_COUNTRY: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .default('IR'),
-  BUILTIN_PROBER_DATACENTER: z.string().min(1).default('Local'),
-  /** Allow monitors of loopback, private, link-local and metadata addresses (tests, self-hosted installs). */
-  ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
-  /** Kavenegar API base (SMS, voice call, OTP); point it at the local fake in tests and development. */
-  KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
-  /** Kavenegar API key; when unset SMS and voice alerts cannot be sent. */
-  KAVENEGAR_API_KEY: optionalText,
-  /** Name of the Kavenegar verify/lookup template that carries the phone verification code. */
-  KAVENEGAR_VERIFY_TEMPLATE: z.string().trim().min(1).default('paydar-verify'),
-  /** Kavenegar sender line number; unset uses the account's default line. */
-  KAVENEGAR_SENDER: optionalText,
-  /** Telegram Bot API base; point it at the local fake in tests and development. */
-  TELEGRAM_API_BASE_URL: z.url().default('https://api.telegram.org'),
-  /** Token of the alert bot (from BotFather); when unset Telegram alerts are off. */
-  TELEGRAM_BOT_TOKEN: optionalText,
-  /** How long one webhook delivery may take, connection to response, in milliseconds. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
-  /** Zarinpal v4 API base (request.json, verify.json) and StartPay; the local fake's URL in tests and development. */
-  ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
-  /** Zarinpal merchant id (36 characters); when unset card payments are off. */
-  ZARINPAL_MERCHANT_ID: optionalText,
-  /** The hosting console's API (credit transfer, organization link); when unset console credit is off. */
-  CONSOLE_API_URL: optionalUrl,
-  CONSOLE_API_KEY: optionalText,
-  /** Where the browser sends analytics events (purchase, plan upgrade); unset keeps analytics silent. */
-  ANALYTICS_ENDPOINT: optionalUrl,
-  /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
-  ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-});
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Behind load balancers: whose X-Forwarded-For entries to believe (see TrustProxy). */
+    TRUST_PROXY: trustProxy,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the embedded PostgreSQL keeps its files and the built-in prober the results not yet stored (any database). */
+    DATA_DIR: z.string().default('./data'),
+    /** External PostgreSQL; when unset an embedded one is started in DATA_DIR. */
+    DATABASE_URL: optionalUrl,
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    /** smtp(s)://user:pass@host:port; when unset mails and their links are written to the log. */
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Paydar <no-reply@paydar.local>'),
+    PRODUCT_NAME: z.string().default('Paydar'),
+    /** Where this server is reached from outside (callbacks, API base for the browser); default http://localhost:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    /** Where the web app is reached; links in mails point here; default PUBLIC_URL. */
+    DASHBOARD_URL: z.url().optional(),
+    /** Directory of the built web app served with SPA fallback; `off` turns web hosting off. */
+    WEB_DIST_DIR: z.string().default('apps/web/dist'),
+    TELEGRAM_BOT_LINK: z.string().default('https://t.me/PaydarAlertBot'),
+    SUPPORT_EMAIL: z.string().default('support@paydar.local'),
+    SUPPORT_PHONE: z.string().default('+98 21 0000 0000'),
+    SUPPORT_TELEGRAM: z.string().default('https://t.me/PaydarSupport'),
+    /** Email and password of the seeded demo account. */
+    DEMO_EMAIL: z.string().default('demo@paydar.local'),
+    DEMO_PASSWORD: z.string().min(8).default('demo-account-password'),
+    /**
+     * A session unused this long ends: long enough that someone who looks at their monitors once a
+     * month stays signed in, short enough that a key left on a forgotten machine stops working.
+     */
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Every session ends this long after sign-in, however busy: a leaked key works for a quarter at most. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Turn rate limits off only for load tests. */
+    RATE_LIMITS_ENABLED: booleanFlag.default(true),
+    /** Start job workers in this process (mail and later alerts, billing). */
+    JOBS_ENABLED: booleanFlag.default(true),
+    /** Run the built-in prober ("Local") in this process. */
+    BUILTIN_PROBER_ENABLED: booleanFlag.default(true),
+    BUILTIN_PROBER_NAME: z.string().min(1).default('Local'),
+    /** Two-letter country code of where this server runs. */
+    BUILTIN_PROBER_COUNTRY: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .default('IR'),
+    BUILTIN_PROBER_DATACENTER: z.string().min(1).default('Local'),
+    /** Allow monitors of loopback, private, link-local and metadata addresses (tests, self-hosted installs). */
+    ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
+    /** Kavenegar API base (SMS, voice call, OTP); point it at the local fake in tests and development. */
+    KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
+    /** Kavenegar API key; when unset SMS and voice alerts cannot be sent. */
+    KAVENEGAR_API_KEY: optionalText,
+    /** Name of the Kavenegar verify/lookup template that carries the phone verification code. */
+    KAVENEGAR_VERIFY_TEMPLATE: z.string().trim().min(1).default('paydar-verify'),
+    /** Kavenegar sender line number; unset uses the account's default line. */
+    KAVENEGAR_SENDER: optionalText,
+    /** Telegram Bot API base; point it at the local fake in tests and development. */
+    TELEGRAM_API_BASE_URL: z.url().default('https://api.telegram.org'),
+    /** Token of the alert bot (from BotFather); when unset Telegram alerts are off. */
+    TELEGRAM_BOT_TOKEN: optionalText,
+    /** How long one webhook delivery may take, connection to response, in milliseconds. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+    /** Zarinpal v4 API base (request.json, verify.json) and StartPay; the local fake's URL in tests and development. */
+    ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
+    /** Zarinpal merchant id (36 characters); when unset card payments are off. */
+    ZARINPAL_MERCHANT_ID: optionalText,
+    /** The hosting console's API (credit transfer, organization link); when unset console credit is off. */
+    CONSOLE_API_URL: optionalUrl,
+    CONSOLE_API_KEY: optionalText,
+    /** Where the browser sends analytics events (purchase, plan upgrade); unset keeps analytics silent. */
+    ANALYTICS_ENDPOINT: optionalUrl,
+    /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
+    ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  })
+  .superRefine((value, context) => {
+    if (value.SESSION_IDLE_DAYS > value.SESSION_MAX_AGE_DAYS)
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_IDLE_DAYS'],
+        message: 'must not be longer than SESSION_MAX_AGE_DAYS',
+      });
+  });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL'> & {
   PUBLIC_URL: string;

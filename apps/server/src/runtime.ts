@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { createLogger } from './logging';
+import { registerAccountJobs } from './modules/accounts/accounts.jobs';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerAlertChannelWorkers } from './modules/alert-channels/alert-channels.jobs';
 import { startTelegramBot } from './modules/alert-channels/telegram-bot';
@@ -92,6 +93,7 @@ export async function startRuntime(
         );
     }
     await registerMailWorker(jobs, mailTransport);
+    await registerAccountJobs(context);
     await registerAlertWorkers(context);
     await registerAlertChannelWorkers(context);
     // One poller across replicas (an advisory lock decides), only where workers run.

@@ -79,13 +79,29 @@ export const profile = z.object({
   uid: z.string(),
   /** Keys the `X-Paydar-Signature` HMAC of this user's webhook deliveries. */
   webhook_secret: z.string(),
+  /** An email change waiting for its confirmation link (mailed to this address) to be opened; `email` stays until then. */
+  pending_email: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
+
+/** The password the user has now, asked before an email or password change. */
+export const currentPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
 export const updateProfileBody = z.strictObject({
   id: int4Id.optional(),
   email: emailField.optional(),
+  /** Required when `email` changes. */
+  current_password: currentPasswordField.optional(),
   alert_channels: alertChannelsInput.optional(),
+});
+
+/** The token from the confirmation link mailed to the new address. */
+export const confirmEmailChangeBody = z.strictObject({ token: z.string().min(1).max(200) });
+export const confirmEmailChangeResponse = z.object({ success: z.literal(true), email: z.string() });
+
+export const changePasswordBody = z.strictObject({
+  current_password: currentPasswordField,
+  password: newPasswordField,
 });
 
 export const impersonationIssued = z.object({

@@ -23,7 +23,7 @@ export async function generateOpenApiDocument(): Promise<string> {
     db: database.db,
     runInTransaction: unused,
     jobs: { send: unused, work: unused, schedule: unused, stop: async () => undefined },
-    rateLimiter: { consume: unused },
+    rateLimiter: { consume: unused, refund: unused },
     now: () => new Date(0),
     assignmentNotifier: { wait: unused, stop: async () => undefined },
     alertClients: {

@@ -9,12 +9,14 @@ const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ d
 const Dashboard = lazy(() => import('./routes/dashboard'));
 const Settings = lazy(() => import('./routes/settings'));
 const Finance = lazy(() => import('./routes/finance'));
+const Account = lazy(() => import('./routes/account'));
 const Login = lazy(() => import('./routes/auth/login'));
 const Guest = lazy(() => import('./routes/auth/guest'));
 const Signup = lazy(() => import('./routes/auth/signup'));
 const ForgetPassword = lazy(() => import('./routes/auth/forget-password'));
 const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
 const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
+const ConfirmEmail = lazy(() => import('./routes/auth/confirm-email'));
 const Impersonate = lazy(() => import('./routes/auth/impersonate'));
 const TermsOfService = lazy(() => import('./routes/tos'));
 const NotFound = lazy(() => import('./routes/not-found'));
@@ -38,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: 'monitor/:id', element: <Dashboard /> },
               { path: 'settings', element: <Settings /> },
               { path: 'finance', element: <Finance /> },
+              { path: 'account', element: <Account /> },
               { path: 'public_status/:id', element: <PublicStatus /> },
             ],
           },
@@ -65,6 +68,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'verify_email', element: <VerifyEmail /> },
+      { path: 'confirm_email', element: <ConfirmEmail /> },
       { path: 'tos', element: <TermsOfService /> },
       { path: 'impersonate', element: <Impersonate /> },
       { path: '*', element: <NotFound /> },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { buildProfile, stubFetch } from '@/testing/test-utils';
+import { dismissAccountSwitch, getAccountSwitchOffer } from './account-switch';
 import { restoreSession } from './auth';
 import { getSession, setSessionToken } from './session-store';
 
@@ -17,6 +18,53 @@ describe('restoreSession (start-up)', () => {
     expect(getSession().token).toBe('from-link');
     expect(window.location.pathname + window.location.search).toBe('/settings?tab=1');
     expect(localStorage.getItem('paydar.token')).toBe('from-link');
+  });
+
+  describe('with an auth parameter while already signed in', () => {
+    const ana = buildProfile({ id: 1, email: 'ana@example.test', uid: 'ana-key' });
+    const bob = buildProfile({ id: 2, email: 'bob@example.test', uid: 'bob-key' });
+    /** Answers the profile of whichever key the request carries. */
+    const profilesByKey = (profiles: Record<string, ReturnType<typeof buildProfile>>) =>
+      stubFetch((_url, init) => {
+        const key = String((init.headers as Record<string, string>).Authorization).replace('Token ', '');
+        const found = profiles[key];
+        return found ? { body: found } : { status: 401, body: { detail: 'Invalid token.' } };
+      });
+
+    it("does not switch to another account's key: it stays signed in and offers the switch", async () => {
+      dismissAccountSwitch();
+      profilesByKey({ 'ana-key': ana, 'bob-key': bob });
+      localStorage.setItem('paydar.token', 'ana-key');
+      visit('/settings?auth=bob-key');
+      await restoreSession();
+      expect(getSession().token).toBe('ana-key');
+      expect(localStorage.getItem('paydar.token')).toBe('ana-key');
+      expect(getAccountSwitchOffer()).toMatchObject({ key: 'bob-key', current: ana, offered: bob });
+      expect(window.location.pathname + window.location.search).toBe('/settings');
+    });
+
+    it('changes nothing for a key of the same user, or a key the server refuses', async () => {
+      dismissAccountSwitch();
+      profilesByKey({ 'ana-key': ana, 'ana-other-key': { ...ana, uid: 'ana-other-key' } });
+      for (const key of ['ana-other-key', 'dead-key']) {
+        localStorage.setItem('paydar.token', 'ana-key');
+        visit(`/?auth=${key}`);
+        await restoreSession();
+        expect(getSession().token).toBe('ana-key');
+        expect(getAccountSwitchOffer()).toBeNull();
+        expect(window.location.search).toBe('');
+      }
+    });
+
+    it('signs in with the link when the stored key is no longer accepted', async () => {
+      dismissAccountSwitch();
+      profilesByKey({ 'bob-key': bob });
+      localStorage.setItem('paydar.token', 'expired-key');
+      visit('/?auth=bob-key');
+      await restoreSession();
+      expect(getSession().token).toBe('bob-key');
+      expect(getAccountSwitchOffer()).toBeNull();
+    });
   });
 
   it('keeps an unverified key for this tab only', async () => {

@@ -1,5 +1,6 @@
 import { type Profile, profile } from '@paydar/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { offerAccountSwitch } from '@/lib/account-switch';
 import { ApiError, api, type RequestOptions } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { clearSession, getSession, readStoredToken, setSessionToken, useSession } from '@/lib/session-store';
@@ -49,29 +50,53 @@ export function endSession(): void {
 }
 
 /**
- * Start-up (spec §4): sign in with an `auth` query parameter or with the key a previous visit
- * stored (not on /impersonate, which brings its own key), before the routes render.
+ * Start-up (spec §4): sign in with the key a previous visit stored (not on /impersonate, which
+ * brings its own key) or with an `auth` query parameter, before the routes render. A parameter for
+ * another account than the one signed in never switches on its own: it is offered, and the person
+ * chooses (AccountSwitchPrompt). The parameter leaves the address bar either way.
  */
 export async function restoreSession(location: Location = window.location): Promise<void> {
-  const params = new URLSearchParams(location.search);
-  const fromQuery = params.get('auth');
-  if (fromQuery !== null) {
-    // Keep the key out of the address bar and the history.
-    params.delete('auth');
-    const search = params.toString();
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
-    );
-  }
+  const fromQuery = takeAuthParameter(location);
   const stored = location.pathname === '/impersonate' ? null : readStoredToken();
-  const key = fromQuery || stored;
-  if (!key) return;
+  const current = stored ? await resume(stored) : null;
+  if (!fromQuery || fromQuery === stored) return;
+  if (!current) {
+    // Signed out (nothing stored, or the stored key was refused) signs in with the link; a stored
+    // key that could not be checked (network) may still be someone's session, so it is not replaced.
+    if (stored === null || readStoredToken() === null) await startSession(fromQuery).catch(() => undefined);
+    return;
+  }
+  let offered: Profile;
   try {
-    await startSession(key);
+    offered = await getProfile({ token: fromQuery });
+  } catch {
+    return; // a dead link changes nothing for the signed-in user
+  }
+  if (offered.id !== current.id) offerAccountSwitch({ key: fromQuery, current, offered });
+}
+
+/** Removes `auth` from the address bar and the history, and returns it. */
+function takeAuthParameter(location: Location): string | null {
+  const params = new URLSearchParams(location.search);
+  const key = params.get('auth');
+  if (key === null) return null;
+  params.delete('auth');
+  const search = params.toString();
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
+  );
+  return key || null;
+}
+
+/** Signs in again with a stored key; one the server no longer accepts is forgotten. */
+async function resume(stored: string): Promise<Profile | null> {
+  try {
+    return await startSession(stored);
   } catch (error) {
-    // A key the server no longer accepts is forgotten; after a network failure the user signs in again.
-    if (error instanceof ApiError && error.status === 401 && key === stored) clearSession();
+    // After a network failure the key is kept: the user signs in again, or the next visit does.
+    if (error instanceof ApiError && error.status === 401) clearSession();
+    return null;
   }
 }

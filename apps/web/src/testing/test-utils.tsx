@@ -68,6 +68,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     labels: [],
     uid: 'key-1',
     webhook_secret: 'webhook-secret-1',
+    pending_email: null,
     ...overrides,
   };
 }

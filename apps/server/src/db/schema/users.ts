@@ -60,7 +60,7 @@ export const sessions = pgTable(
   (table) => [uniqueIndex('sessions_key_hash_unique').on(table.keyHash), index('sessions_user_idx').on(table.userId)],
 );
 
-export const emailTokenPurposes = ['verify_email', 'reset_password'] as const;
+export const emailTokenPurposes = ['verify_email', 'reset_password', 'change_email'] as const;
 export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
 
 /** Single-use, expiring tokens sent by mail. */
@@ -73,6 +73,8 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** change_email only: the address the account moves to once this token is used. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -170,20 +170,6 @@ describe('profile', () => {
     expect((await profileOf(alice.key)).json().email).toBe(alice.email);
   });
 
-  it('makes a changed email unverified and mails a verification link to it', async () => {
-    const user = await buildUser(server);
-    const email = uniqueEmail('changed');
-    const response = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/profile',
-      headers: user.headers,
-      payload: { id: user.id, email },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email, is_verified: false });
-    await server.inbox.waitFor(email, /Verify your email/);
-  });
-
   it('keeps alert channels unverified whatever the client claims', async () => {
     const user = await buildUser(server);
     const response = await server.app.inject({

@@ -1,4 +1,7 @@
 import {
+  changePasswordBody,
+  confirmEmailChangeBody,
+  confirmEmailChangeResponse,
   emailOnlyBody,
   keyResponse,
   loginBody,
@@ -14,12 +17,14 @@ import { errorBody, successBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
+import { confirmEmailChange } from './email-change.service';
 import { sendVerificationToken, VERIFICATION_SENT_TEXT, verifyEmail } from './email-verification.service';
 import { login, loginAsDemo } from './login.service';
+import { changePassword } from './password-change.service';
 import { RESET_LINK_SENT_TEXT, resetPassword, sendForgetPasswordEmail } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 import { register } from './registration.service';
-import { logout } from './session.service';
+import { logout, logoutEverywhere } from './session.service';
 
 const tags = ['users'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
@@ -38,14 +43,29 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } },
       (request) => login(context, request.body, request.ip),
     );
-    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, () =>
-      loginAsDemo(context),
+    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, (request) =>
+      loginAsDemo(context, request.ip),
     );
     app.post(
       '/api/v1/users/logout',
       { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } },
       async (request) => {
         await logout(context, callerOf(request));
+        return { success: true as const };
+      },
+    );
+    app.post(
+      '/api/v1/users/logout_all',
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: 'Sign out everywhere: ends every session of the caller, this one included',
+          response: { 200: successBody, ...errors },
+        },
+      },
+      async (request) => {
+        await logoutEverywhere(context, callerOf(request));
         return { success: true as const };
       },
     );
@@ -58,6 +78,32 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/profile',
       { ...authenticated, schema: { tags, body: updateProfileBody, response: { 200: profile, ...errors } } },
       (request) => updateProfile(context, callerOf(request), request.body),
+    );
+    app.post(
+      '/api/v1/users/confirm_email',
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: "Confirms an email change with the token from the link mailed to the new address (the caller's own)",
+          body: confirmEmailChangeBody,
+          response: { 200: confirmEmailChangeResponse, ...errors },
+        },
+      },
+      (request) => confirmEmailChange(context, callerOf(request), request.body.token),
+    );
+    app.post(
+      '/api/v1/users/change_password',
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: 'Sets a new password (the current one is asked) and signs out every other session',
+          body: changePasswordBody,
+          response: { 200: successBody, ...errors },
+        },
+      },
+      (request) => changePassword(context, callerOf(request), request.body),
     );
     app.post(
       '/api/v1/users/verify_email',

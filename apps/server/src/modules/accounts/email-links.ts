@@ -9,7 +9,10 @@ import { generateSecret, hashSecret } from './secrets';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const linkKinds: Record<EmailTokenPurpose, { path: string; lifetimeMs: number; template: typeof verificationMail }> = {
+/** The links mailed to the account's own address (an email change mails the new one: email-change.service.ts). */
+export type AccountLinkPurpose = Exclude<EmailTokenPurpose, 'change_email'>;
+
+const linkKinds: Record<AccountLinkPurpose, { path: string; lifetimeMs: number; template: typeof verificationMail }> = {
   verify_email: { path: '/verify_email', lifetimeMs: 48 * HOUR_MS, template: verificationMail },
   reset_password: { path: '/reset_password', lifetimeMs: HOUR_MS, template: passwordResetMail },
 };
@@ -19,7 +22,7 @@ export async function sendEmailLink(
   context: ServiceContext,
   transaction: Transaction,
   user: { id: number; email: string },
-  purpose: EmailTokenPurpose,
+  purpose: AccountLinkPurpose,
 ): Promise<void> {
   const kind = linkKinds[purpose];
   const token = generateSecret();
@@ -42,7 +45,7 @@ export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is inv
 export async function consumeEmailLink(
   context: ServiceContext,
   transaction: Transaction,
-  purpose: EmailTokenPurpose,
+  purpose: AccountLinkPurpose,
   link: { email: string; token: string },
 ): Promise<number> {
   const userId = await consumeEmailToken(transaction.db, {

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type EmailTokenPurpose, emailTokens, users } from '../../db/schema/index';
 
 export async function insertEmailToken(
   db: Database,
-  values: { userId: number; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { userId: number; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
@@ -33,3 +33,48 @@ export async function consumeEmailToken(
     .returning({ userId: emailTokens.userId });
   return row?.userId;
 }
+
+/** Uses the user's own change_email token once (same guarantees as consumeEmailToken); returns the new address. */
+export async function consumeEmailChangeToken(
+  db: Database,
+  query: { tokenHash: string; userId: number; now: Date },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: query.now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, query.tokenHash),
+        eq(emailTokens.purpose, 'change_email'),
+        eq(emailTokens.userId, query.userId),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, query.now),
+      ),
+    )
+    .returning({ newEmail: emailTokens.newEmail });
+  return row?.newEmail ?? undefined;
+}
+
+/** The address of the user's email change still waiting for confirmation, if any. */
+export async function findPendingEmailChange(db: Database, userId: number, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: emailTokens.newEmail })
+    .from(emailTokens)
+    .where(pendingEmailChanges(userId, now))
+    .orderBy(desc(emailTokens.id))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+/** Withdraws every waiting email change of the user: only the newest request may be confirmed. */
+export async function cancelPendingEmailChanges(db: Database, userId: number, now: Date): Promise<void> {
+  await db.update(emailTokens).set({ usedAt: now }).where(pendingEmailChanges(userId, now));
+}
+
+const pendingEmailChanges = (userId: number, now: Date) =>
+  and(
+    eq(emailTokens.userId, userId),
+    eq(emailTokens.purpose, 'change_email'),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );

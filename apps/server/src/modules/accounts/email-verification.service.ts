@@ -1,17 +1,16 @@
 import type { ServiceContext } from '../../context';
 import { accountLimits } from './accounts.limits';
-import { consumeEmailLink, sendEmailLink } from './email-links';
+import { requestEmailLink } from './email-link-requests';
+import { consumeEmailLink } from './email-links';
 import { openSession } from './session.service';
-import { findUserByEmail, updateUser } from './users.repository';
+import { updateUser } from './users.repository';
 
 export const VERIFICATION_SENT_TEXT = 'Verification email has been sent.';
 
-/** Answers the same whether or not the email is registered, so it cannot be used to find accounts. */
+/** Answers the same, in the same time, whether or not the email is registered (email-link-requests.ts). */
 export async function sendVerificationToken(context: ServiceContext, email: string, ip: string): Promise<void> {
   await context.rateLimiter.consume(accountLimits.resendVerification(ip, email), context.now());
-  const user = await findUserByEmail(context.db, email);
-  if (!user || user.isVerified || user.isDemo) return;
-  await context.runInTransaction((transaction) => sendEmailLink(context, transaction, user, 'verify_email'));
+  await requestEmailLink(context, 'verify_email', email);
 }
 
 /** Uses the token once, marks the email verified and opens a session. */

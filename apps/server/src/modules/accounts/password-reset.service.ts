@@ -1,19 +1,18 @@
 import type { ServiceContext } from '../../context';
 import { accountLimits } from './accounts.limits';
-import { consumeEmailLink, sendEmailLink } from './email-links';
+import { requestEmailLink } from './email-link-requests';
+import { consumeEmailLink } from './email-links';
 import { hashPassword } from './passwords';
 import { openSession } from './session.service';
 import { revokeAllSessions } from './sessions.repository';
-import { findUserByEmail, updateUser } from './users.repository';
+import { updateUser } from './users.repository';
 
 export const RESET_LINK_SENT_TEXT = 'If this email has an account, a reset password link is on its way.';
 
-/** Answers the same whether or not the email is registered. The demo account's password cannot be reset. */
+/** Answers the same, in the same time, whether or not the email is registered (email-link-requests.ts). */
 export async function sendForgetPasswordEmail(context: ServiceContext, email: string, ip: string): Promise<void> {
   await context.rateLimiter.consume(accountLimits.forgotPassword(ip, email), context.now());
-  const user = await findUserByEmail(context.db, email);
-  if (!user || user.isDemo) return;
-  await context.runInTransaction((transaction) => sendEmailLink(context, transaction, user, 'reset_password'));
+  await requestEmailLink(context, 'reset_password', email);
 }
 
 /**

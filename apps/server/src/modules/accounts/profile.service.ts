@@ -1,16 +1,18 @@
-import type { AlertChannels, Profile, updateProfileBody } from '@paydar/contracts/accounts';
+import type { Profile, updateProfileBody } from '@paydar/contracts/accounts';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notAuthenticated } from '../../errors';
 import { startChannelVerification, withLoginEmailVerified } from '../alert-channels/profile-channels';
 import { findChannelValueProblems, findUnstorableValue, mergeAlertChannels } from './alert-channels';
-import { sendEmailLink } from './email-links';
-import { emailTaken } from './registration.service';
-import { findUserByEmail, findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
+import { checkCurrentPassword } from './current-password';
+import { requestEmailChange } from './email-change.service';
+import { findPendingEmailChange } from './email-tokens.repository';
+import { findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
 
 export const DEMO_READ_ONLY_TEXT = 'The demo account cannot be changed. Sign up to make your own.';
+const EMAIL_CHANGE_PASSWORD_TEXT = 'Enter your current password to change the email.';
 
-function presentProfile(user: UserRow, key: string): Profile {
+function presentProfile(user: UserRow, key: string, pendingEmail: string | null): Profile {
   return {
     id: user.id,
     email: user.email,
@@ -22,17 +24,19 @@ function presentProfile(user: UserRow, key: string): Profile {
     labels: user.labels,
     uid: key,
     webhook_secret: user.webhookSecret,
+    pending_email: pendingEmail,
   };
 }
 
 export async function getProfile(context: ServiceContext, caller: Caller): Promise<Profile> {
   const user = await findUserById(context.db, caller.userId);
   if (!user) throw notAuthenticated();
-  return presentProfile(user, caller.key);
+  return presentProfile(user, caller.key, await findPendingEmailChange(context.db, user.id, context.now()));
 }
 
 /**
- * Changes the email (unverified again, with a new verification mail) and the alert channels
+ * Starts an email change (the current password is asked; the email changes once the link mailed
+ * to the new address is opened: email-change.service.ts) and changes the alert channels
  * (normalized; a channel keeps its verification only while its value is unchanged; new emails and
  * webhooks start their verification). The demo account is read-only.
  */
@@ -44,31 +48,25 @@ export async function updateProfile(
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (input.id !== undefined && input.id !== caller.userId) throw invalidField('id', 'This is not your profile.');
   if (input.alert_channels) assertStorableChannels(input.alert_channels);
+  // Outside the transaction: the password check is slow and must not hold the user's row.
+  const newEmail = input.email !== undefined && input.email !== caller.email ? input.email : undefined;
+  if (newEmail) await checkCurrentPassword(context, caller.userId, input.current_password, EMAIL_CHANGE_PASSWORD_TEXT);
   return context.runInTransaction(async (transaction) => {
     // Locked like channel verification locks it, so neither overwrites the other's alert_channels.
     const current = await findUserByIdForUpdate(transaction.db, caller.userId);
     if (!current) throw notAuthenticated();
-    const changes: { email?: string; isVerified?: boolean; alertChannels?: AlertChannels } = {};
-    const emailChanged = input.email !== undefined && input.email !== current.email;
-    if (emailChanged && input.email) {
-      const owner = await findUserByEmail(transaction.db, input.email);
-      if (owner) throw emailTaken();
-      changes.email = input.email;
-      changes.isVerified = false;
-    }
+    if (newEmail && newEmail !== current.email) await requestEmailChange(context, transaction, current, newEmail);
+    let updated = current;
     if (input.alert_channels) {
-      const login = { email: changes.email ?? current.email, isVerified: changes.isVerified ?? current.isVerified };
-      changes.alertChannels = withLoginEmailVerified(
+      const alertChannels = withLoginEmailVerified(
         mergeAlertChannels(current.alertChannels, input.alert_channels),
-        login,
+        current,
       );
+      updated = (await updateUser(transaction.db, caller.userId, { alertChannels })) ?? current;
+      await startChannelVerification(context, transaction, updated.id, current.alertChannels, alertChannels);
     }
-    const updated = Object.keys(changes).length ? await updateUser(transaction.db, caller.userId, changes) : current;
-    if (!updated) throw notAuthenticated();
-    if (emailChanged) await sendEmailLink(context, transaction, updated, 'verify_email');
-    if (changes.alertChannels)
-      await startChannelVerification(context, transaction, updated.id, current.alertChannels, changes.alertChannels);
-    return presentProfile(updated, caller.key);
+    const pendingEmail = await findPendingEmailChange(transaction.db, updated.id, context.now());
+    return presentProfile(updated, caller.key, pendingEmail);
   });
 }
 

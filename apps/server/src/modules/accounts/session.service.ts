@@ -1,10 +1,13 @@
 import type { Caller, ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { notAuthenticated } from '../../errors';
+import { AppError, forbidden, notAuthenticated } from '../../errors';
+import { DEMO_READ_ONLY_TEXT } from './profile.service';
 import { generateSecret, hashSecret } from './secrets';
+import { isSessionExpired, sessionKind, sessionLifetimes } from './session-lifetime';
 import {
   findActiveSession,
   insertSession,
+  revokeAllSessions,
   revokeSession,
   SESSION_TOUCH_INTERVAL_MS,
   touchSession,
@@ -17,11 +20,14 @@ export async function openSession(db: Database, userId: number, impersonatorId?:
   return key;
 }
 
+/** The caller behind a key; an unknown, revoked or expired key is refused alike. */
 export async function authenticate(context: ServiceContext, key: string): Promise<Caller> {
   const found = await findActiveSession(context.db, hashSecret(key));
   if (!found) throw notAuthenticated();
-  // Most requests come within a minute of the last: they read only, without an UPDATE.
   const now = context.now();
+  const kind = sessionKind({ impersonatorId: found.impersonatorId, isDemo: found.user.isDemo });
+  if (isSessionExpired(found, sessionLifetimes(context.config)[kind], now)) throw notAuthenticated();
+  // Most requests come within a minute of the last: they read only, without an UPDATE.
   if (now.getTime() - found.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await touchSession(context.db, found.sessionId, now);
   }
@@ -40,4 +46,15 @@ export async function authenticate(context: ServiceContext, key: string): Promis
 /** The key stops working at once. */
 export async function logout(context: ServiceContext, caller: Caller): Promise<void> {
   await revokeSession(context.db, caller.sessionId, context.now());
+}
+
+/**
+ * "Sign out everywhere": every key of the user stops working, the caller's too. Not for the demo
+ * account, whose sessions are every visitor's, nor for staff impersonating, who must not sign the
+ * customer out of their own devices.
+ */
+export async function logoutEverywhere(context: ServiceContext, caller: Caller): Promise<void> {
+  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  if (caller.impersonatorId !== null) throw forbidden('Staff cannot sign a user out everywhere while impersonating.');
+  await revokeAllSessions(context.db, caller.userId, context.now());
 }

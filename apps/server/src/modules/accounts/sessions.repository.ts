@@ -1,11 +1,13 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
+import type { SessionKind } from './session-lifetime';
 import type { UserRow } from './users.repository';
 
 export interface SessionWithUser {
   sessionId: number;
   impersonatorId: number | null;
+  createdAt: Date;
   lastUsedAt: Date;
   user: UserRow;
 }
@@ -22,6 +24,7 @@ export async function findActiveSession(db: Database, keyHash: string): Promise<
     .select({
       sessionId: sessions.id,
       impersonatorId: sessions.impersonatorId,
+      createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
       user: users,
     })
@@ -57,3 +60,40 @@ export async function revokeAllSessions(db: Database, userId: number, now: Date)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
+
+/** Every session of the user except one (kept signed in: the caller who changed the password). */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: number,
+  keepSessionId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}
+
+/** Latest moments a session of each kind may have been opened and last used, and still live. */
+export type SessionCutoffs = Record<SessionKind, { createdAfter: Date; usedAfter: Date }>;
+
+/** Deletes revoked sessions and those past their kind's lifetime (session-lifetime.ts); returns how many. */
+export async function deleteEndedSessions(db: Database, cutoffs: SessionCutoffs): Promise<number> {
+  const ended = (kind: SessionKind) =>
+    sql`(${sessions.createdAt} <= ${cutoffs[kind].createdAfter.toISOString()}::timestamptz
+      OR ${sessions.lastUsedAt} <= ${cutoffs[kind].usedAfter.toISOString()}::timestamptz)`;
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(
+        isNotNull(sessions.revokedAt),
+        and(isNotNull(sessions.impersonatorId), ended('impersonation')),
+        and(isNull(sessions.impersonatorId), inArray(sessions.userId, demoUserIds(db)), ended('demo')),
+        and(isNull(sessions.impersonatorId), notInArray(sessions.userId, demoUserIds(db)), ended('user')),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+const demoUserIds = (db: Database) => db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));

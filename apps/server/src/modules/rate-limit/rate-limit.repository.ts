@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema/index';
 
@@ -13,6 +13,14 @@ export async function countHit(db: Database, key: string, windowStart: Date): Pr
     })
     .returning({ hits: rateLimitCounters.hits });
   return row?.hits ?? 1;
+}
+
+/** Takes back one hit counted in the window (never below zero). */
+export async function uncountHit(db: Database, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
 }
 
 export async function deleteWindowsBefore(db: Database, before: Date): Promise<void> {

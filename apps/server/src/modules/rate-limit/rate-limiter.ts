@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { countHit } from './rate-limit.repository';
+import { countHit, uncountHit } from './rate-limit.repository';
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `login:ip:1.2.3.4`. */
@@ -12,6 +12,17 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts an attempt against every rule; throws 429 when any is over its limit. */
   consume(rules: RateLimitRule[], now: Date): Promise<void>;
+  /**
+   * Takes back an attempt `consume` counted at the same `now`, for calls that limit failures only
+   * (a login that succeeded). Counting first and refunding after keeps concurrent guesses from all
+   * passing one check before any is counted.
+   */
+  refund(rules: RateLimitRule[], now: Date): Promise<void>;
+}
+
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
@@ -30,13 +41,17 @@ export function createRateLimiter(db: Database, options: { enabled: boolean }): 
       if (!options.enabled) return;
       for (const rule of rules) {
         const windowMs = rule.windowSeconds * 1000;
-        const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+        const windowStart = windowStartOf(rule, now);
         const hits = await countHit(db, rule.key, windowStart);
         if (hits > rule.limit) {
           const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
           throw tooManyAttempts(retryAfter);
         }
       }
+    },
+    async refund(rules, now) {
+      if (!options.enabled) return;
+      for (const rule of rules) await uncountHit(db, rule.key, windowStartOf(rule, now));
     },
   };
 }

@@ -3,8 +3,12 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/lib/session-store';
+import { AccountSwitchPrompt } from './account-switch-prompt';
 
-/** Wraps every route: the lazy-screen fallback, and the red frame while impersonating (spec §2). */
+/**
+ * Wraps every route: the lazy-screen fallback, the red frame while impersonating (spec §2), and
+ * the question a sign-in link for another account asks.
+ */
 export function RootLayout() {
   const { impersonating } = useSession();
   return (
@@ -12,6 +16,7 @@ export function RootLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
+      <AccountSwitchPrompt />
       {impersonating && (
         <Box
           data-testid="impersonation-frame"

@@ -1,9 +1,11 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { BellIcon, ChevronDownIcon, LogoutIcon, ReceiptIcon, RocketIcon } from '@/components/icons';
+import { BellIcon, ChevronDownIcon, LogoutIcon, ReceiptIcon, RocketIcon, UserIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
+import { useLogoutEverywhere } from '@/features/auth/api/logout-everywhere';
 import { useProfile } from '@/lib/auth';
 import { openPlansPopup } from '@/lib/plans-popup';
+import { useSession } from '@/lib/session-store';
 import { useIsEnterprise } from '@/lib/subscription';
 
 export function UserMenu() {
@@ -11,6 +13,10 @@ export function UserMenu() {
   const { data: me } = useProfile();
   const isEnterprise = useIsEnterprise();
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
+  const { impersonating } = useSession();
+  // The demo account is every visitor's, and staff must not sign a customer out of their devices.
+  const ownAccount = me !== undefined && !me.is_demo && !impersonating;
 
   return (
     <>
@@ -43,7 +49,22 @@ export function UserMenu() {
           <Menu.Item leftSection={<ReceiptIcon size={16} />} onClick={() => navigate('/finance')}>
             Billing
           </Menu.Item>
+          {ownAccount && (
+            <Menu.Item leftSection={<UserIcon size={16} />} onClick={() => navigate('/account')}>
+              Account
+            </Menu.Item>
+          )}
           <Menu.Divider />
+          {ownAccount && (
+            <Menu.Item
+              color="red"
+              leftSection={<LogoutIcon size={16} />}
+              disabled={logoutEverywhere.isPending}
+              onClick={() => logoutEverywhere.mutate()}
+            >
+              Sign out everywhere
+            </Menu.Item>
+          )}
           {/* Logout clears the session; the private-route guard then shows /login. */}
           <Menu.Item color="red" leftSection={<LogoutIcon size={16} />} onClick={() => logout.mutate()}>
             LogOut
