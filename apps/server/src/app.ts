@@ -6,6 +6,7 @@ import type { ServiceContext } from './context';
 import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebHosting } from './http/web-hosting';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
@@ -58,6 +59,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, context.config);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));
