@@ -91,9 +91,11 @@ test('payment result without a session: it asks to log in, signing in leads back
   await expect(page).toHaveURL(/\/zarinpal_transaction_result\?status=OK&.*goal=buy_plan&plan_name=Silver/);
   const payment = await paymentOf(89_000);
   expect(payment.state).toBe('verified');
-  await expect(page.getByTestId('transaction-code')).toHaveText(String(payment.refId));
-  // The key the server refused is forgotten, and nothing is bought without a session.
-  await expect(page.getByText('to activate plan Silver.')).toBeVisible();
+  // The key the server refused is forgotten; without a session the result cannot be read (the
+  // page shows only what the server recorded, never the URL's claims) and nothing is bought.
+  await expect(page.getByText('to see the result of this payment.')).toBeVisible();
+  await expect(page.getByTestId('transaction-code')).toHaveCount(0);
+  await expect(page.getByText('Transaction Successful')).toHaveCount(0);
   await expect(page.getByTestId('public-header')).toBeVisible();
   await expect(page.getByText('Plan Silver activated!')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('paydar.token'))).toBeNull();
@@ -103,11 +105,11 @@ test('payment result without a session: it asks to log in, signing in leads back
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.goto(resultUrl);
-  await expect(other.getByTestId('transaction-code')).toHaveText(String(payment.refId));
-  await expect(other.getByText('to activate plan Silver.')).toBeVisible();
+  await expect(other.getByText('to see the result of this payment.')).toBeVisible();
   await other.getByRole('link', { name: 'Log in', exact: true }).click();
   await submitLogin(other, email, password);
   await expect(other).toHaveURL(resultUrl);
+  await expect(other.getByTestId('transaction-code')).toHaveText(String(payment.refId));
   await expect(other.getByText('Plan Silver activated!')).toBeVisible();
   await expect(walletBalance(other)).toHaveText('0 Tomans');
   await fresh.close();

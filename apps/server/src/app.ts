@@ -6,6 +6,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerEdgeValueRule } from './http/edge-values';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { registerWebHosting } from './http/web-hosting';
 import { loggerOptions } from './logging';
@@ -54,6 +55,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerEdgeValueRule(app);
+  await registerSecurityHeaders(app, context.config);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));

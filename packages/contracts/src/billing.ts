@@ -60,6 +60,24 @@ export const zarinpalRequestQuery = z
 export const zarinpalRequestBody = z.strictObject({ amount: chargeAmountField });
 export const zarinpalRequestResponse = z.object({ redirect_url: z.string() });
 
+/**
+ * GET /api/v1/users/zarinpal/payments/{authority}: one of the caller's card payments as the server
+ * recorded it. The result page shows this, never its own URL's status or amount. `pending`: not
+ * settled yet (the payer has not come back, or verify went unanswered and the job will ask again).
+ */
+export const zarinpalPaymentResponse = z.object({
+  authority: z.string(),
+  state: z.enum(['pending', 'paid', 'failed']),
+  /** Zarinpal's ref_id, once paid. */
+  code: z.string().nullable(),
+  /** Tomans. */
+  amount: z.number().int(),
+  goal: z.enum(PAYMENT_GOALS),
+  plan_name: z.string().nullable(),
+  period: z.enum(SUBSCRIPTION_PERIODS).nullable(),
+});
+export type ZarinpalPayment = z.infer<typeof zarinpalPaymentResponse>;
+
 /** POST /api/v1/users/add_credit: move credit from the hosting console account. */
 export const addCreditBody = z.strictObject({
   user_email: emailField,

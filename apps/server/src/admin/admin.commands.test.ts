@@ -69,6 +69,14 @@ describe('admin commands', () => {
     await expect(impersonationLink(server.context, target.email, notStaff.email)).rejects.toBeInstanceOf(UsageError);
   });
 
+  it('refuses to impersonate a staff user, saying why', async () => {
+    const staff = await buildUser(server, { staff: true });
+    const otherStaff = await buildUser(server, { staff: true });
+    const refused = impersonationLink(server.context, otherStaff.email, staff.email);
+    await expect(refused).rejects.toBeInstanceOf(UsageError);
+    await expect(refused).rejects.toThrow('Staff users cannot be impersonated.');
+  });
+
   it('lists users with their state', async () => {
     const user = await buildUser(server, { verified: false });
     const table = await listUsersTable(server.context);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { emailField, newPasswordField } from '@paydar/contracts/accounts';
 import type { ServiceContext } from '../context';
+import { AppError } from '../errors';
 import { hashPassword } from '../modules/accounts/passwords';
 import { revokeAllSessions } from '../modules/accounts/sessions.repository';
 import { findUserByEmail, insertUser, listUsers, updateUser } from '../modules/accounts/users.repository';
@@ -73,7 +74,10 @@ export async function impersonationLink(
   const target = parseEmail(targetEmail);
   const staff = await findUserByEmail(context.db, parseEmail(staffEmail));
   if (!staff?.isStaff) throw new UsageError(`${staffEmail} is not a staff user (create one with create-staff)`);
-  const issued = await issueImpersonation(context, staff.id, target);
+  const issued = await issueImpersonation(context, staff.id, target).catch((error: unknown) => {
+    // The service's refusals (no such user, a staff target) are the operator's mistake: say them plainly.
+    throw error instanceof AppError ? new UsageError(error.detail) : error;
+  });
   return `${issued.url}\n(single use, expires ${issued.expires_at})`;
 }
 

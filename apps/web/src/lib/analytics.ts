@@ -1,4 +1,5 @@
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { localStore } from './browser-storage';
 
 /**
  * Analytics events (spec §4 "Payment result", §9: the purchase carries the currency tag TRY).
@@ -52,11 +53,8 @@ export function track(event: AnalyticsEvent): void {
  */
 export function trackOnce(id: string, event: AnalyticsEvent): void {
   const key = `paydar.analytics.${id}`;
-  try {
-    if (localStorage.getItem(key)) return;
-    localStorage.setItem(key, '1');
-  } catch {
-    // without storage a reload may count twice; still better than no event
-  }
+  // Without storage (kept in memory then) a reload may count twice; still better than no event.
+  if (localStore.get(key)) return;
+  localStore.set(key, '1');
   track(event);
 }

@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { localStore, tabStore } from './browser-storage';
 
 /**
  * The session key and the impersonation flag: kept in memory for the api-client and the guards,
- * and mirrored in browser storage so a reload keeps the user signed in.
+ * and mirrored in browser storage so a reload keeps the user signed in (in memory only where the
+ * browser refuses storage: see browser-storage.ts).
  */
 export type Session = { token: string | null; impersonating: boolean };
 
@@ -14,31 +16,7 @@ const IMPERSONATE_KEY = 'paydar.impersonate';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let state: Session = { token: null, impersonating: read(localStorage, IMPERSONATE_KEY) === '1' };
-
-function read(storage: Storage, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null; // storage can be disabled (private modes, strict cookie settings)
-  }
-}
-
-function write(storage: Storage, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // the session then lasts until the next reload, which is the best that can be done
-  }
-}
-
-function remove(storage: Storage, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // nothing stored
-  }
-}
+let state: Session = { token: null, impersonating: localStore.get(IMPERSONATE_KEY) === '1' };
 
 function update(next: Session): void {
   state = next;
@@ -60,34 +38,30 @@ export function useSession(): Session {
 
 /** The key a previous visit left behind: a verified session first, then an unverified one of this tab. */
 export function readStoredToken(): string | null {
-  return read(localStorage, TOKEN_KEY) ?? read(sessionStorage, TOKEN_KEY);
+  return localStore.get(TOKEN_KEY) ?? tabStore.get(TOKEN_KEY);
 }
 
 export function setSessionToken(token: string, persistence: Persistence): void {
   if (persistence === 'local') {
-    write(localStorage, TOKEN_KEY, token);
-    remove(sessionStorage, TOKEN_KEY);
+    localStore.set(TOKEN_KEY, token);
+    tabStore.remove(TOKEN_KEY);
   } else {
-    write(sessionStorage, TOKEN_KEY, token);
-    remove(localStorage, TOKEN_KEY);
+    tabStore.set(TOKEN_KEY, token);
+    localStore.remove(TOKEN_KEY);
   }
   update({ ...state, token });
 }
 
 /** Stores an impersonation key and flag; the caller reloads, and start-up signs in with the key. */
 export function storeImpersonation(token: string): void {
-  remove(sessionStorage, TOKEN_KEY);
-  write(localStorage, TOKEN_KEY, token);
-  write(localStorage, IMPERSONATE_KEY, '1');
+  tabStore.remove(TOKEN_KEY);
+  localStore.set(TOKEN_KEY, token);
+  localStore.set(IMPERSONATE_KEY, '1');
 }
 
 /** Forgets the session and every other stored value (spec §4: logout clears all stored state). */
 export function clearSession(): void {
-  try {
-    localStorage.clear();
-    sessionStorage.clear();
-  } catch {
-    // storage disabled: nothing was stored
-  }
+  localStore.clear();
+  tabStore.clear();
   update({ token: null, impersonating: false });
 }

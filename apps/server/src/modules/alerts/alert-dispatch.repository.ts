@@ -82,15 +82,6 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
   };
 }
 
-/**
- * Serialises dispatch per user for the rest of the transaction, so two dispatchers cannot both
- * see room for one more notification in the month's allowance and both use it.
- */
-export async function lockUserAllowance(db: Database, userId: number): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${ALLOWANCE_LOCK_SPACE}, ${userId})`);
-}
-const ALLOWANCE_LOCK_SPACE = 5_001;
-
 /** Notifications this month (UTC) that count against the plan: all but the ones that failed. */
 export async function countNotificationsThisMonth(db: Database, userId: number, now: Date): Promise<number> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -4,13 +4,13 @@ import type { ServiceContext } from '../../context';
 import type { AlertFacts } from '../../db/schema/notifications';
 import type { Transaction } from '../../db/transaction';
 import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
+import { lockUserForLimits } from '../plans/plans.repository';
 import {
   countNotificationsThisMonth,
   type EventContext,
   insertNotifications,
   loadEventContext,
   lockPendingEvents,
-  lockUserAllowance,
   markEventsDispatched,
   type NewNotification,
   type PendingEvent,
@@ -113,9 +113,10 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
       // One after another: a transaction is one connection, which runs one query at a time.
       const contexts: Array<EventContext | undefined> = [];
       for (const event of events) contexts.push(await loadEventContext(transaction.db, event));
-      // The owners' allowance locks in one order, so two dispatchers cannot deadlock on them.
+      // The owners' limits locks (two dispatchers must not both use the month's last notification),
+      // taken in one order so two dispatchers cannot deadlock on them.
       const owners = [...new Set(contexts.flatMap((found) => (found ? [found.userId] : [])))].sort((a, b) => a - b);
-      for (const userId of owners) await lockUserAllowance(transaction.db, userId);
+      for (const userId of owners) await lockUserForLimits(transaction.db, userId);
       for (const [index, event] of events.entries()) {
         const eventContext = contexts[index];
         if (eventContext) await dispatchEvent(context, transaction, event, eventContext, now);

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildUser, postJson, uniqueEmail } from '../../../test/factories';
+import { type BuiltUser, buildUser, makeStaff, postJson, uniqueEmail } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { hashSecret } from '../accounts/secrets';
 import { findActiveSession } from '../accounts/sessions.repository';
 import { listImpersonations } from './impersonation.repository';
+import { STAFF_TARGET_TEXT } from './impersonation.service';
 
 const MINUTE_MS = 60_000;
 
@@ -48,6 +50,17 @@ describe('issuing an impersonation token', () => {
     const response = await issue(target.email, someone.headers);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ code: 'FORBIDDEN', detail: 'Only staff users can impersonate.' });
+    expect(await listImpersonations(server.context.db)).toHaveLength(rowsBefore);
+  });
+
+  it('refuses a staff target with 403, and issues nothing: a staff session would carry staff powers', async () => {
+    const otherStaff = await buildUser(server, { staff: true });
+    const rowsBefore = (await listImpersonations(server.context.db)).length;
+    for (const email of [otherStaff.email, staff.email]) {
+      const response = await issue(email);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'FORBIDDEN', detail: STAFF_TARGET_TEXT });
+    }
     expect(await listImpersonations(server.context.db)).toHaveLength(rowsBefore);
   });
 
@@ -117,6 +130,19 @@ describe('using an impersonation token', () => {
     const expired = await use(late);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a token whose target became staff after it was issued, and opens no session', async () => {
+    const target = await buildUser(server);
+    const { token } = (await issue(target.email)).json();
+    await makeStaff(server, target.id);
+    const response = await use(token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'FORBIDDEN', detail: STAFF_TARGET_TEXT });
+    const sessions = await server.context.db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM sessions WHERE user_id = ${target.id} AND impersonator_id IS NOT NULL`,
+    );
+    expect(sessions.rows[0]?.count).toBe(0);
   });
 
   it('refuses a token that was never issued', async () => {

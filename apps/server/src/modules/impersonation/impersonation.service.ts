@@ -6,6 +6,13 @@ import { findUserByEmail, findUserById } from '../accounts/users.repository';
 import { consumeImpersonationToken, insertImpersonationToken } from './impersonation.repository';
 
 export const IMPERSONATION_LIFETIME_MS = 10 * 60 * 1000;
+export const STAFF_TARGET_TEXT = 'Staff users cannot be impersonated.';
+
+/**
+ * Staff are never a target: one staff user would act with another's staff powers (and issue
+ * links in their name), and the record would no longer say who really did what.
+ */
+const staffTargetRefused = () => forbidden(STAFF_TARGET_TEXT);
 
 export interface IssuedImpersonation {
   token: string;
@@ -23,6 +30,7 @@ export async function issueImpersonation(
   if (!staff?.isStaff) throw forbidden('Only staff users can impersonate.');
   const target = await findUserByEmail(context.db, targetEmail);
   if (!target) throw invalidField('email', 'No user with this email.');
+  if (target.isStaff) throw staffTargetRefused();
   const token = generateSecret();
   const expiresAt = new Date(context.now().getTime() + IMPERSONATION_LIFETIME_MS);
   await insertImpersonationToken(context.db, {
@@ -50,6 +58,9 @@ export async function impersonate(context: ServiceContext, token: string, ip: st
       ip,
     });
     if (!used) throw new AppError('INVALID_TOKEN', 'This impersonation link is invalid, used or expired.');
+    // Checked again at use: the target may have been made staff since the link was issued.
+    const target = await findUserById(transaction.db, used.targetUserId);
+    if (target?.isStaff) throw staffTargetRefused();
     return { key: await openSession(transaction.db, used.targetUserId, used.staffUserId) };
   });
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../errors';
 import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { findUserById } from '../accounts/users.repository';
-import { findActiveSubscription } from '../plans/plans.repository';
+import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
 import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
@@ -18,6 +18,7 @@ import {
   findUserMonitor,
   insertMonitor,
   listUserMonitors,
+  type MonitorWithRelations,
   type NewMonitor,
   updateMonitor,
 } from './monitors.repository';
@@ -45,17 +46,20 @@ async function loadOwn(db: Database, caller: Caller, id: number) {
   return found;
 }
 
-/** Plan limits (spec §5) with the spec's texts; the monitor count is checked on create only. */
-async function assertWithinPlan(context: ServiceContext, caller: Caller, input: MonitorInput, mode: 'create' | 'edit') {
-  const subscription = await findActiveSubscription(context.db, caller.userId);
+/**
+ * Plan limits (spec §5) with the spec's texts; the monitor count is checked on create only. Runs
+ * under lockUserForLimits in the transaction that writes the monitor, so what it counts stays true.
+ */
+async function assertWithinPlan(db: Database, caller: Caller, input: MonitorInput, mode: 'create' | 'edit') {
+  const subscription = await findActiveSubscription(db, caller.userId);
   if (!subscription) throw new AppError('PLAN_LIMIT', 'You have no active plan.');
-  const enabled = (await listProbers(context.db)).filter((prober) => !prober.disabled).map((prober) => prober.id);
+  const enabled = (await listProbers(db)).filter((prober) => !prober.disabled).map((prober) => prober.id);
   const violations = checkPlanLimits(
     { ...input, probers: proberIdsOf(input) },
     {
       plan: subscription.plan.specifications,
       enabledProberIds: new Set(enabled),
-      monitorCount: mode === 'create' ? await countUserMonitors(context.db, caller.userId) : 0,
+      monitorCount: mode === 'create' ? await countUserMonitors(db, caller.userId) : 0,
       mode,
     },
   );
@@ -77,9 +81,9 @@ function normalizedAlert(input: MonitorInput): MonitorInput['alert'] {
 }
 
 /** A monitor may alert only channels the user has in the profile. */
-async function assertOwnChannels(context: ServiceContext, caller: Caller, input: MonitorInput): Promise<void> {
+async function assertOwnChannels(db: Database, caller: Caller, input: MonitorInput): Promise<void> {
   if (!input.alert.length) return;
-  const user = await findUserById(context.db, caller.userId);
+  const user = await findUserById(db, caller.userId);
   for (const ref of normalizedAlert(input)) {
     const known = user?.alertChannels[ref.type].some((channel) => channel.value === ref.value);
     if (!known) throw invalidField('alert', `${ref.value} is not one of your alert channels.`);
@@ -116,11 +120,12 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
   assertMayChange(caller);
   const input = normaliseMonitorInput(raw);
   assertMonitorShape(input);
-  await assertWithinPlan(context, caller, input, 'create');
-  await assertOwnChannels(context, caller, input);
   await assertTargetAllowed(input, context.config.ALLOW_PRIVATE_TARGETS);
   const proberIds = proberIdsOf(input);
   const id = await context.runInTransaction(async (transaction) => {
+    await lockUserForLimits(transaction.db, caller.userId);
+    await assertWithinPlan(transaction.db, caller, input, 'create');
+    await assertOwnChannels(transaction.db, caller, input);
     const row = await insertMonitor(
       transaction.db,
       { ...storedFields(input), userId: caller.userId, protocolType: input.protocol_type, token: newShareToken() },
@@ -132,7 +137,7 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
   return getMonitor(context, caller, id);
 }
 
-/** Protocol and address are read-only: a different one is refused, naming the field. */
+/** Checked and written under the user's limits lock, so parallel edits and plan changes take turns. */
 export async function editMonitor(
   context: ServiceContext,
   caller: Caller,
@@ -140,7 +145,26 @@ export async function editMonitor(
   raw: MonitorInput,
 ): Promise<Monitor> {
   assertMayChange(caller);
-  const current = await loadOwn(context.db, caller, id);
+  await context.runInTransaction(async (transaction) => {
+    await lockUserForLimits(transaction.db, caller.userId);
+    const current = await loadOwn(transaction.db, caller, id);
+    const merged = editedInput(current, raw);
+    await assertWithinPlan(transaction.db, caller, merged, 'edit');
+    await assertOwnChannels(transaction.db, caller, merged);
+    const proberIds = proberIdsOf(merged);
+    const before = await updateMonitor(
+      transaction.db,
+      id,
+      { ...storedFields(merged), updatedAt: context.now() },
+      proberIds,
+    );
+    await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
+  });
+  return getMonitor(context, caller, id);
+}
+
+/** The edit as it will be stored: protocol and address are read-only, a different one is refused naming the field. */
+function editedInput(current: MonitorWithRelations, raw: MonitorInput): MonitorInput {
   const input = normaliseMonitorInput({
     ...raw,
     protocol_type: raw.protocol_type ?? current.monitor.protocolType,
@@ -158,19 +182,7 @@ export async function editMonitor(
   if (current.monitor.isProtected && merged.is_enabled !== current.monitor.isEnabled) {
     throw new AppError('PROTECTED_MONITOR', PROTECTED_TOGGLE_TEXT);
   }
-  await assertWithinPlan(context, caller, merged, 'edit');
-  await assertOwnChannels(context, caller, merged);
-  const proberIds = proberIdsOf(merged);
-  await context.runInTransaction(async (transaction) => {
-    const before = await updateMonitor(
-      transaction.db,
-      id,
-      { ...storedFields(merged), updatedAt: context.now() },
-      proberIds,
-    );
-    await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
-  });
-  return getMonitor(context, caller, id);
+  return merged;
 }
 
 export async function removeMonitor(context: ServiceContext, caller: Caller, id: number): Promise<void> {

@@ -107,3 +107,15 @@ export async function replaceActiveSubscription(
   if (!row) throw new Error('subscription insert returned nothing');
   return row;
 }
+
+/**
+ * The one per-user lock every plan limit counted at write time is checked under (monitor count,
+ * probers per monitor, the month's notifications), held until the transaction ends: two requests
+ * of one user cannot both see room for one more. It is the user's row, the lock purchases,
+ * renewals, expiry and the ledger take (FOR NO KEY UPDATE conflicts with their FOR UPDATE but not
+ * with inserts that merely reference the user), so a limit is also never checked against a plan
+ * that is being replaced.
+ */
+export async function lockUserForLimits(db: Database, userId: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+}

@@ -186,7 +186,7 @@ describe('GET /api/v1/users/zarinpal/callback', () => {
     const payment = await findPaymentByAuthority(server.context.db, authority);
     expect(payment?.state).toBe('paid');
     expect(location).toBe(
-      `${RESULT}?status=OK&code=${payment?.refId}&amount=50000&goal=buy_plan&plan_name=Gold&period=Yearly`,
+      `${RESULT}?status=OK&code=${payment?.refId}&amount=50000&goal=buy_plan&plan_name=Gold&period=Yearly&authority=${authority}`,
     );
     expect(verifyCalls(authority).map((call) => call.body)).toEqual([
       { merchant_id: zarinpal.merchantId, amount: 50_000, authority },
@@ -210,7 +210,7 @@ describe('GET /api/v1/users/zarinpal/callback', () => {
     const locations = [];
     for (let index = 0; index < 10; index += 1) locations.push(await followCallback(callbackUrl));
     expect(new Set(locations).size).toBe(1);
-    expect(locations[0]).toMatch(/status=OK&code=\d+&amount=12000&goal=charge$/);
+    expect(locations[0]).toMatch(/status=OK&code=\d+&amount=12000&goal=charge&authority=\w+$/);
     expect(verifyCalls(authority)).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(12_000);
     expect(await ledgerOf(user.id)).toHaveLength(1);
@@ -223,7 +223,9 @@ describe('GET /api/v1/users/zarinpal/callback', () => {
     const locations = await Promise.all(Array.from({ length: 10 }, () => followCallback(callbackUrl)));
     const payment = await findPaymentByAuthority(server.context.db, authority);
     for (const location of locations)
-      expect(location).toBe(`${RESULT}?status=OK&code=${payment?.refId}&amount=30000&goal=charge`);
+      expect(location).toBe(
+        `${RESULT}?status=OK&code=${payment?.refId}&amount=30000&goal=charge&authority=${authority}`,
+      );
     expect(await balanceOf(user.id)).toBe(30_000);
     expect(await ledgerOf(user.id)).toHaveLength(1);
   });
@@ -232,9 +234,11 @@ describe('GET /api/v1/users/zarinpal/callback', () => {
     const user = await buildUser(server);
     const authority = await openPayment(user, 40_000, 'goal=charge');
     const location = await followCallback(zarinpal.cancel(authority));
-    expect(location).toBe(`${RESULT}?status=NOK&amount=40000&goal=charge`);
+    expect(location).toBe(`${RESULT}?status=NOK&amount=40000&goal=charge&authority=${authority}`);
     expect(verifyCalls(authority)).toHaveLength(0);
-    expect(await callback(authority, 'OK')).toBe(`${RESULT}?status=NOK&amount=40000&goal=charge`);
+    expect(await callback(authority, 'OK')).toBe(
+      `${RESULT}?status=NOK&amount=40000&goal=charge&authority=${authority}`,
+    );
     expect(await balanceOf(user.id)).toBe(0);
     expect((await findPaymentByAuthority(server.context.db, authority))?.state).toBe('failed');
   });

@@ -15,6 +15,8 @@ function resultUrl(context: ServiceContext, status: 'OK' | 'NOK', payment?: Zari
     fields.set('goal', payment.goal);
     if (payment.planName) fields.set('plan_name', payment.planName);
     if (payment.period) fields.set('period', payment.period);
+    // The page looks the payment up by it and shows what we recorded; the fields above are only hints.
+    if (payment.authority) fields.set('authority', payment.authority);
   }
   return `${context.config.DASHBOARD_URL}${RESULT_PATH}?${fields}`;
 }

@@ -40,6 +40,19 @@ export async function findPaymentByAuthority(db: Database, authority: string): P
   return row;
 }
 
+/** The payment with this authority only when it is the user's: another user's reads as missing. */
+export async function findUserPaymentByAuthority(
+  db: Database,
+  userId: number,
+  authority: string,
+): Promise<ZarinpalPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(zarinpalPayments)
+    .where(and(eq(zarinpalPayments.authority, authority), eq(zarinpalPayments.userId, userId)));
+  return row;
+}
+
 /** The payment's row, locked until the caller's transaction ends: settlements of one payment take turns. */
 export async function lockPayment(db: Database, id: number): Promise<ZarinpalPaymentRow | undefined> {
   const [row] = await db.select().from(zarinpalPayments).where(eq(zarinpalPayments.id, id)).for('update');

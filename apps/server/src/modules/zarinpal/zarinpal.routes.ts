@@ -1,4 +1,9 @@
-import { zarinpalRequestBody, zarinpalRequestQuery, zarinpalRequestResponse } from '@paydar/contracts/billing';
+import {
+  zarinpalPaymentResponse,
+  zarinpalRequestBody,
+  zarinpalRequestQuery,
+  zarinpalRequestResponse,
+} from '@paydar/contracts/billing';
 import { errorBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +12,8 @@ import { callerOf, requireCaller } from '../../http/authentication';
 import { handleZarinpalCallback } from './zarinpal.callback.service';
 import { zarinpalClientFrom } from './zarinpal.client';
 import { CALLBACK_PATH, requestZarinpalPayment } from './zarinpal.request.service';
-import { callbackQuery } from './zarinpal.schema';
+import { getOwnPayment } from './zarinpal.result.service';
+import { callbackQuery, paymentParams } from './zarinpal.schema';
 
 export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   const client = zarinpalClientFrom(context.config);
@@ -32,6 +38,24 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         },
       },
       (request) => requestZarinpalPayment(context, client, callerOf(request), request.query, request.body),
+    );
+
+    app.get(
+      '/api/v1/users/zarinpal/payments/:authority',
+      {
+        onRequest: requireCaller(context),
+        schema: {
+          tags: ['billing'],
+          description: "One of the caller's card payments as recorded: what the result page shows.",
+          params: paymentParams,
+          response: { 200: zarinpalPaymentResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        // A settling payment changes state: no cache may answer for the server.
+        void reply.header('cache-control', 'no-store');
+        return getOwnPayment(context, callerOf(request), request.params.authority);
+      },
     );
 
     app.get(

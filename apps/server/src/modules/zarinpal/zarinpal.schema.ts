@@ -1,3 +1,4 @@
+import { edgeText } from '@paydar/contracts/edge-values';
 import { z } from 'zod';
 
 /**
@@ -9,3 +10,6 @@ export const callbackQuery = z.looseObject({
   Status: z.string().max(20).optional().catch(undefined),
 });
 export type CallbackQuery = z.infer<typeof callbackQuery>;
+
+/** An authority as Zarinpal issues it (`A` and 35 more); anything else simply matches no payment. */
+export const paymentParams = z.object({ authority: edgeText(100) });

@@ -2,7 +2,7 @@
 // and rendering at a URL.
 import { notifications } from '@mantine/notifications';
 import type { Profile } from '@paydar/contracts/accounts';
-import type { FinancialTransaction } from '@paydar/contracts/billing';
+import type { FinancialTransaction, ZarinpalPayment } from '@paydar/contracts/billing';
 import type { Plan, Subscription } from '@paydar/contracts/plans';
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -132,9 +132,27 @@ export type BillingApiOptions = {
   subscription?: Subscription;
   transactions?: FinancialTransaction[];
   hasOrganization?: boolean;
+  /** The card payments the server recorded for the user, looked up by authority; others are 404. */
+  payments?: ZarinpalPayment[];
   /** Overrides an answer; undefined keeps the fake's own. */
   answer?: (call: Call) => Answer | undefined;
 };
+
+const PAYMENTS_PATH = '/api/v1/users/zarinpal/payments/';
+
+/** A card payment as the server records it: paid 50,000 Tomans for a charge unless told otherwise. */
+export function buildPayment(overrides: Partial<ZarinpalPayment> = {}): ZarinpalPayment {
+  return {
+    authority: 'A00000000000000000000000000000000001',
+    state: 'paid',
+    code: '000000000000123456',
+    amount: 50_000,
+    goal: 'charge',
+    plan_name: null,
+    period: null,
+    ...overrides,
+  };
+}
 
 /** A fake of the billing calls: a wallet, plans, purchases and transactions; `calls` records them. */
 export function stubBillingApi(options: BillingApiOptions = {}) {
@@ -158,6 +176,11 @@ export function stubBillingApi(options: BillingApiOptions = {}) {
     calls.push(call);
     const custom = options.answer?.(call);
     if (custom) return custom;
+    if (call.method === 'GET' && call.path.startsWith(PAYMENTS_PATH)) {
+      const authority = decodeURIComponent(call.path.slice(PAYMENTS_PATH.length));
+      const found = options.payments?.find((payment) => payment.authority === authority);
+      return found ? { body: found } : { status: 404, body: { detail: 'Payment not found.', code: 'NOT_FOUND' } };
+    }
     switch (`${call.method} ${call.path}`) {
       case 'GET /api/v1/users/profile':
         return { body: buildProfile({ charged_budget: balance }) };

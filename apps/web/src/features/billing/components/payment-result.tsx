@@ -6,7 +6,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useProfile } from '@/lib/auth';
 import { returnTo } from '@/lib/return-path';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
-import type { PlanOutcome, PaymentResult as Result } from '../hooks/use-payment-result';
+import type { PlanOutcome } from '../hooks/use-payment-result';
+import type { PaymentResult as Result } from '../hooks/use-recorded-payment';
 import { planPrice, topUpAmount, topUpPath } from './plan-purchase';
 
 function Mark({ ok }: { ok: boolean }) {
@@ -97,19 +98,59 @@ function PlanLine({ plan, period }: { plan: PlanOutcome; period: Result['period'
   }
 }
 
-/** The payment result (spec §2): on OK the code, the amount and the plan; otherwise 'Transaction Failed!'. */
+/** Before the recorded result is known: reading it, a visitor to sign in, or why it cannot be read. */
+function Unsettled({ result }: { result: Result }) {
+  const location = useLocation();
+  if (result.status === 'loading')
+    return (
+      <Group gap="xs" justify="center">
+        <Loader size="sm" />
+        <Text c="dimmed">Checking the payment…</Text>
+      </Group>
+    );
+  if (result.status === 'sign-in')
+    return (
+      <Stack gap="sm" align="center">
+        <Title order={1} fz={24} ta="center">
+          Payment result
+        </Title>
+        <Text size="sm" ta="center">
+          <Link to="/login" state={returnTo(location)}>
+            Log in
+          </Link>{' '}
+          to see the result of this payment.
+        </Text>
+      </Stack>
+    );
+  return (
+    <Text c="red.7" ta="center" role="alert">
+      {errorMessage(result.error)}
+    </Text>
+  );
+}
+
+/**
+ * The payment result (spec §2): on OK the code, the amount and the plan; otherwise 'Transaction
+ * Failed!'. At the transaction result all of it is the server's record of the payment.
+ */
 export function PaymentResultCard({ result, plan }: { result: Result; plan: PlanOutcome }) {
+  const ok = result.status === 'ok';
+  const settled = ok || result.status === 'failed';
   return (
     <Center py={{ base: 'md', sm: 48 }}>
       <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="lg" align="stretch">
-          <Stack gap="sm" align="center">
-            <Mark ok={result.ok} />
-            <Title order={1} fz={24} ta="center">
-              {result.ok ? 'Transaction Successful' : 'Transaction Failed!'}
-            </Title>
-          </Stack>
-          {result.ok && (result.code !== null || result.amount !== null) && (
+          {settled ? (
+            <Stack gap="sm" align="center">
+              <Mark ok={ok} />
+              <Title order={1} fz={24} ta="center">
+                {ok ? 'Transaction Successful' : 'Transaction Failed!'}
+              </Title>
+            </Stack>
+          ) : (
+            <Unsettled result={result} />
+          )}
+          {ok && (result.code !== null || result.amount !== null) && (
             <Stack gap={6}>
               {result.code !== null && (
                 <Detail label="Transaction ID">

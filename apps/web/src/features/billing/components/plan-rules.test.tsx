@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { parseFinanceQuery } from '../hooks/use-finance-query';
-import { parsePaymentResult } from '../hooks/use-payment-result';
+import { parsePaymentResult } from '../hooks/use-recorded-payment';
 import { allPlans, buildTransaction, catalogue } from './billing.test-support';
 import { barScale, planBars, referencePlan } from './plan-bars';
 import { canUpgrade, planPrice, topUpAmount, topUpPath } from './plan-purchase';
@@ -138,18 +138,18 @@ describe('the /finance query (spec §2)', () => {
   });
 });
 
-describe('the payment result query (spec §2)', () => {
+describe('the /buy_plan_res query (spec §2)', () => {
   it('reads status, code, amount, goal, plan name and period', () => {
     expect(
       parsePaymentResult(
         new URLSearchParams('status=OK&code=123456&amount=50000&goal=buy_plan&plan_name=Gold&period=Yearly'),
       ),
-    ).toEqual({ ok: true, code: '123456', amount: 50_000, goal: 'buy_plan', planName: 'Gold', period: 'Yearly' });
+    ).toEqual({ status: 'ok', code: '123456', amount: 50_000, goal: 'buy_plan', planName: 'Gold', period: 'Yearly' });
   });
 
   it('is a failure unless the status is OK', () => {
-    expect(parsePaymentResult(new URLSearchParams('status=NOK&amount=50000')).ok).toBe(false);
-    expect(parsePaymentResult(new URLSearchParams('')).ok).toBe(false);
-    expect(parsePaymentResult(new URLSearchParams('status=ok')).ok).toBe(true);
+    expect(parsePaymentResult(new URLSearchParams('status=NOK&amount=50000')).status).toBe('failed');
+    expect(parsePaymentResult(new URLSearchParams('')).status).toBe('failed');
+    expect(parsePaymentResult(new URLSearchParams('status=ok')).status).toBe('ok');
   });
 });

@@ -2,37 +2,12 @@ import type { Subscription } from '@paydar/contracts/plans';
 import { useEffect, useRef, useState } from 'react';
 import { trackOnce } from '@/lib/analytics';
 import { useProfile } from '@/lib/auth';
-import type { SubscriptionPeriod } from '@/lib/charge-popup';
-import { useSession } from '@/lib/session-store';
 import { useActiveSubscription } from '@/lib/subscription';
 import { useBuyPlan } from '../api/buy-plan';
+import { useRecordedPayment } from './use-recorded-payment';
 
 /** Where the gateway's callback sends the browser; /buy_plan_res shows the same screen (spec §2). */
 export const TRANSACTION_RESULT_PATH = '/zarinpal_transaction_result';
-
-export type PaymentResult = {
-  ok: boolean;
-  /** The gateway's reference id. */
-  code: string | null;
-  /** Tomans. */
-  amount: number | null;
-  goal: string | null;
-  planName: string | null;
-  period: SubscriptionPeriod;
-};
-
-/** The result page's query (spec §2: status, code, amount, goal, plan_name, period). */
-export function parsePaymentResult(search: URLSearchParams): PaymentResult {
-  const amount = search.get('amount');
-  return {
-    ok: search.get('status')?.toUpperCase() === 'OK',
-    code: search.get('code') || null,
-    amount: amount !== null && /^\d+$/.test(amount) ? Number(amount) : null,
-    goal: search.get('goal'),
-    planName: search.get('plan_name')?.trim() || null,
-    period: search.get('period') === 'Yearly' ? 'Yearly' : 'Monthly',
-  };
-}
 
 /**
  * What became of the plan the payment was for:
@@ -40,7 +15,7 @@ export function parsePaymentResult(search: URLSearchParams): PaymentResult {
  * - active: the plan is the user's now ('Plan {name} activated!');
  * - checking / buying: reading the subscription, then buying;
  * - failed: the purchase was refused (`error`);
- * - sign-in: the visitor is not signed in, so nothing can be bought.
+ * - sign-in: the profile cannot be read (the session ended), so nothing can be bought.
  */
 export type PlanOutcome =
   | { state: 'none' }
@@ -56,16 +31,21 @@ const hasPlan = (subscription: Subscription | null | undefined, name: string) =>
  * buy_plan, a plan name is present, the path is the transaction result and the plan is not already
  * subscribed, the purchase starts with the plan name and period.
  *
- * The purchase also needs status OK: a failed payment brought no money, and buying anyway would
- * spend whatever the wallet held before on a purchase the user was not asked to confirm.
+ * Everything here follows the payment as the server recorded it (useRecordedPayment), never the
+ * URL. The purchase also needs the payment paid: a failed one brought no money, and buying anyway
+ * would spend whatever the wallet held before on a purchase the user was not asked to confirm.
  */
 export function usePaymentResult(pathname: string, search: URLSearchParams) {
-  const result = parsePaymentResult(search);
   const atTransactionResult = pathname === TRANSACTION_RESULT_PATH;
+  const result = useRecordedPayment(atTransactionResult, search);
+  const ok = result.status === 'ok';
+  const settled = ok || result.status === 'failed';
   const key = search.toString();
+  const { code, amount, goal, planName, period } = result;
 
   useEffect(() => {
-    const { ok, code, amount, goal, planName, period } = parsePaymentResult(new URLSearchParams(key));
+    // Only what the server recorded counts, once it is known.
+    if (!settled) return;
     // Once per tab and payment: a reload must not count the same payment again.
     if (ok && atTransactionResult) {
       trackOnce(`purchase:${code ?? key}`, { name: 'purchase', transaction_id: code, value: amount, currency: 'TRY' });
@@ -78,12 +58,10 @@ export function usePaymentResult(pathname: string, search: URLSearchParams) {
         status: ok ? 'OK' : 'NOK',
       });
     }
-  }, [key, atTransactionResult, pathname]);
+  }, [settled, ok, code, amount, goal, planName, period, key, atTransactionResult, pathname]);
 
-  const { token } = useSession();
   const profile = useProfile();
-  const planName = result.planName;
-  const wantsPurchase = result.ok && result.goal === 'buy_plan' && planName !== null && atTransactionResult;
+  const wantsPurchase = ok && goal === 'buy_plan' && planName !== null && atTransactionResult;
   const subscription = useActiveSubscription(wantsPurchase && profile.isSuccess);
   const { mutate: buy, error: buyError } = useBuyPlan();
   const started = useRef(false);
@@ -97,19 +75,16 @@ export function usePaymentResult(pathname: string, search: URLSearchParams) {
     if (!shouldBuy || started.current || planName === null) return;
     started.current = true;
     setPhase('buying');
-    buy(
-      { plan_name: planName, period: result.period },
-      { onSuccess: () => setPhase('bought'), onError: () => setPhase('failed') },
-    );
-  }, [shouldBuy, planName, result.period, buy]);
+    buy({ plan_name: planName, period }, { onSuccess: () => setPhase('bought'), onError: () => setPhase('failed') });
+  }, [shouldBuy, planName, period, buy]);
 
   let plan: PlanOutcome = { state: 'none' };
-  if (result.ok && planName !== null) {
+  if (ok && planName !== null) {
     if (!atTransactionResult) {
       // /buy_plan_res: the plan was bought before the browser came here.
-      if (result.goal !== 'charge') plan = { state: 'active', plan: planName };
-    } else if (result.goal === 'buy_plan') {
-      if (!token || profile.isError) plan = { state: 'sign-in', plan: planName };
+      if (goal !== 'charge') plan = { state: 'active', plan: planName };
+    } else if (goal === 'buy_plan') {
+      if (profile.isError) plan = { state: 'sign-in', plan: planName };
       else if (phase === 'bought' || (phase === 'idle' && alreadyHas)) plan = { state: 'active', plan: planName };
       else if (phase === 'failed') plan = { state: 'failed', plan: planName, error: buyError };
       // Without knowing the current plan nothing is bought (it may be the one paid for already).
