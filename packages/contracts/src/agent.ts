@@ -84,7 +84,7 @@ const extraInfo = z.record(z.string(), z.unknown()).superRefine((value, context)
 export const checkResult = z.object({
   monitor_id: int4Id,
   /** When the check started (the scheduled slot), ISO 8601. Ingest is idempotent on (monitor, prober, time). */
-  time: z.iso.datetime({ offset: true }),
+  time: z.iso.datetime({ offset: true }).max(40),
   success: z.boolean(),
   /** HTTP status code, when a response came. */
   status_code: z.number().int().min(RESULT_LIMITS.statusCode.min).max(RESULT_LIMITS.statusCode.max).nullable(),
