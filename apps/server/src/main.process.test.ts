@@ -1,22 +1,27 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port';
 import { startServerProcess } from '../test/server-process';
 
 /** The real process on an embedded PostgreSQL: start, graceful stop, restart, and recovery after kill -9. */
 let dataDir: string;
+// Chosen once, so every restart in this file finds its data on the same ports.
+let ports: { http: number; postgres: number };
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-process-'));
+  ports = { http: await freePort(), postgres: await freePort() };
 });
 afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 const environment = () => ({
-  PORT: '3871',
+  PORT: String(ports.http),
   DATA_DIR: dataDir,
-  EMBEDDED_POSTGRES_PORT: '54371',
+  EMBEDDED_POSTGRES_PORT: String(ports.postgres),
   RATE_LIMITS_ENABLED: 'false',
 });
 const post = (url: string, body: unknown) =>
@@ -89,5 +94,21 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
+  }, 120_000);
+
+  it('stops the embedded PostgreSQL it started when its HTTP port is taken', async () => {
+    // Answers 503 to the start-up's health polls, so they go on until the server gives up.
+    const squatter = http.createServer((_request, response) => response.writeHead(503).end());
+    await new Promise<void>((resolve) => squatter.listen(ports.http, '127.0.0.1', resolve));
+    try {
+      await expect(startServerProcess(environment())).rejects.toThrow(/EADDRINUSE/);
+      // A clean stop removes postmaster.pid; one left behind must name a dead process.
+      const left = Number(
+        (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0],
+      );
+      expect(left && isAlive(left)).toBeFalsy();
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   }, 120_000);
 });

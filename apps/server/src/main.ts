@@ -39,7 +39,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    // A taken port must not leave the embedded PostgreSQL running behind us.
+    await runtime.stop().catch(() => runtime.abandon());
+    throw error;
+  }
   logger.info(`${config.PRODUCT_NAME} is up at ${config.PUBLIC_URL}`);
 }
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProber } from '../../../../prober/src/prober';
 import { createTestDatabase } from '../../../test/database';
+import { freePort } from '../../../test/free-port';
 import { startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 
@@ -17,7 +18,7 @@ import { generateSecret, hashSecret } from '../accounts/secrets';
 let database: { url: string; drop(): Promise<void> };
 let target: http.Server;
 let dataDir: string;
-const port = '3872';
+let port: string;
 const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
@@ -25,6 +26,8 @@ beforeAll(async () => {
   target = http.createServer((_request, response) => response.end('ok'));
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-agent-'));
+  // Chosen once: the restarted server must answer where the agent already sends.
+  port = String(await freePort());
 });
 afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
