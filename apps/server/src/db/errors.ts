@@ -15,3 +15,8 @@ export function sqlState(error: unknown): string | undefined {
 export function isDataException(error: unknown): boolean {
   return sqlState(error)?.startsWith('22') ?? false;
 }
+
+/** 23505: a unique index refused the row — someone else's concurrent write got there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, postJson, uniqueEmail } from '../../../test/factories';
 import { linkIn } from '../../../test/fakes/smtp-inbox';
@@ -91,6 +92,28 @@ describe('changing the email', () => {
     const late = await confirm(user, token);
     expect(late.statusCode).toBe(400);
     expect(late.json().code).toBe('EMAIL_TAKEN');
+    expect((await profileOf(user)).json().email).toBe(user.email);
+  });
+
+  it('refuses the email when a sign-up takes it while the confirmation is being written', async () => {
+    const user = await buildUser(server);
+    const email = uniqueEmail('raced');
+    const token = await requestChange(user, email);
+    // A sign-up's insert, not yet committed: the confirmation's check cannot see it, its update waits on it.
+    const signUp = new pg.Client({ connectionString: server.config.DATABASE_URL });
+    await signUp.connect();
+    try {
+      await signUp.query('BEGIN');
+      await signUp.query("INSERT INTO users (email, password_hash) VALUES ($1, 'x')", [email]);
+      const confirming = confirm(user, token);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await signUp.query('COMMIT');
+      const late = await confirming;
+      expect(late.statusCode).toBe(400);
+      expect(late.json().code).toBe('EMAIL_TAKEN');
+    } finally {
+      await signUp.end();
+    }
     expect((await profileOf(user)).json().email).toBe(user.email);
   });
 

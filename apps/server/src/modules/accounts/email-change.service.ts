@@ -1,4 +1,5 @@
 import type { Caller, ServiceContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { withLoginEmailVerified } from '../alert-channels/profile-channels';
 import { enqueueMail } from '../mail/mail.jobs';
@@ -78,6 +79,9 @@ export async function confirmEmailChange(
     await updateUser(transaction.db, current.id, {
       ...login,
       alertChannels: withLoginEmailVerified(current.alertChannels, login),
+    }).catch((error: unknown) => {
+      // A sign-up that committed the address after the check above: the unique index decides.
+      throw isUniqueViolation(error) ? emailTaken() : error;
     });
     return { success: true as const, email: newEmail };
   });
