@@ -49,7 +49,10 @@ async function addMonitor(page: Page, channelValues: string[]) {
   await dialog.getByRole('textbox', { name: 'Alias' }).fill('Flow shop');
   // The built-in prober alone, so its second failing check decides (other specs register probers
   // that never check this target, and a monitor waits for its silent probers a while first).
-  await dialog.getByRole('combobox', { name: 'Probers' }).click({ force: true });
+  const probers = dialog.getByRole('combobox', { name: 'Probers' });
+  // A forced click does not scroll the modal's body: bring the field out from under the footer first.
+  await probers.scrollIntoViewIfNeeded();
+  await probers.click({ force: true });
   for (const option of await page.getByRole('option', { selected: true }).all()) {
     if ((await option.textContent())?.trim() !== 'Local (IR)') await option.click();
   }

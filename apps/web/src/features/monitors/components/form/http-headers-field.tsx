@@ -3,11 +3,12 @@ import { PlusIcon } from '@/components/icons';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 
 /**
- * What the server refuses (@paydar/contracts/http-headers), said before the user meets it: the
- * check frames its own requests, and a Host override does not move where it connects.
+ * Said before the user meets it: a Host override does not move where the check connects. The
+ * framing headers the check sets itself (@paydar/contracts/http-headers) are refused on save with
+ * the field named, so the form stays short.
  */
 export const HEADERS_HELP =
-  "Sent with every check request. A Host header changes only the name sent: the check still connects to the URL's address. Content-Length, Transfer-Encoding, Connection and the other connection headers are set by the check.";
+  "A Host header changes only the name sent: the check still connects to the URL's address.";
 
 /** HTTP headers as name–value rows; rows with an empty name are dropped on save. */
 export function HttpHeadersField({ form }: { form: MonitorForm }) {
