@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatTomans } from '@paydar/domain/format';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -87,9 +87,9 @@ function PlanLine({ plan, period }: { plan: PlanOutcome; period: Result['period'
     case 'sign-in':
       return (
         <Text size="sm" ta="center">
-          <Link to="/login" state={returnTo(location)}>
+          <Anchor component={Link} to="/login" state={returnTo(location)} fw={500}>
             Log in
-          </Link>{' '}
+          </Anchor>{' '}
           to activate plan {plan.plan}.
         </Text>
       );
@@ -115,9 +115,9 @@ function Unsettled({ result }: { result: Result }) {
           Payment result
         </Title>
         <Text size="sm" ta="center">
-          <Link to="/login" state={returnTo(location)}>
+          <Anchor component={Link} to="/login" state={returnTo(location)} fw={500}>
             Log in
-          </Link>{' '}
+          </Anchor>{' '}
           to see the result of this payment.
         </Text>
       </Stack>
