@@ -7,8 +7,7 @@ import type { MonitorForm } from '../../hooks/use-monitor-form';
  * framing headers the check sets itself (@paydar/contracts/http-headers) are refused on save with
  * the field named, so the form stays short.
  */
-export const HEADERS_HELP =
-  "A Host header changes only the name sent: the check still connects to the URL's address.";
+export const HEADERS_HELP = "A Host header changes only the name sent: the check still connects to the URL's address.";
 
 /** HTTP headers as name–value rows; rows with an empty name are dropped on save. */
 export function HttpHeadersField({ form }: { form: MonitorForm }) {
