@@ -1,12 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logging';
+import { surviveDatabaseOutages } from './process-guards';
 import { startRuntime } from './runtime';
 
 /** Start-up: config → database → migrations → jobs → listen. Shutdown in the reverse order. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
+  surviveDatabaseOutages(logger);
   const runtime = await startRuntime(config, { logger, runBuiltinProber: true });
   const app = await buildApp({ context: runtime.context, logger });
 
