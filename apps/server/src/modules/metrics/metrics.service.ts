@@ -9,10 +9,13 @@ import { checkHistoryDay, EARLIEST_DAY, formatDayKey, HISTORY_BLOCKED_TEXT, pars
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notFound } from '../../errors';
+import type { VersionedAnswer } from '../../http/conditional';
 import { findMonitorByToken, findUserMonitor, type MonitorWithRelations } from '../monitors/monitors.repository';
 import { MONITOR_NOT_FOUND } from '../monitors/monitors.service';
 import { findActiveSubscription } from '../plans/plans.repository';
 import { presentMetric } from './metric.presenter';
+import { AnswerCache } from './metric-cache';
+import { findSharedMetricSubject, findUserMetricSubject, type MetricSubject } from './metric-subject.repository';
 import { metricWindows } from './metric-windows';
 import { apdexByDay, apdexByHour, downtimesAround, listProbeRecords, rollupsByProber } from './metrics.repository';
 import type { MetricQuery, RawQuery } from './metrics.schema';
@@ -27,11 +30,14 @@ async function historyDaysOf(context: ServiceContext, userId: number): Promise<n
   return subscription?.plan.specifications.METRIC_HISTORY_DAYS ?? 0;
 }
 
+/** What a metric answer is computed from: the monitor and its state (its probers are not needed). */
+type Subject = Pick<MonitorWithRelations, 'monitor' | 'state'>;
+
 /**
  * 00:00 UTC of the requested day, or null for today-live; refuses, naming `day`, a malformed day, a
  * future one, one before the monitor existed, and (403, the spec's text) one past the plan's history.
  */
-function chosenDay(day: string | undefined, monitor: MonitorWithRelations, historyDays: number, now: Date) {
+function chosenDay(day: string | undefined, monitor: Subject, historyDays: number, now: Date) {
   if (day === undefined || day === '') return null;
   const verdict = checkHistoryDay({ day, now, historyDays, creationTime: monitor.monitor.createdAt });
   switch (verdict) {
@@ -50,23 +56,44 @@ function chosenDay(day: string | undefined, monitor: MonitorWithRelations, histo
   }
 }
 
-/** The metric of one monitor (spec §3), read from rollups, downtimes and state only. */
-async function computeMetric(
-  context: ServiceContext,
-  monitor: MonitorWithRelations,
-  historyDays: number,
-  query: MetricQuery,
-): Promise<Metric> {
+/**
+ * A live answer also reads the clock (an open downtime lasts until now), so it is recomputed at
+ * least this often even when no check comes in; otherwise it changes only with the data's version.
+ */
+const LIVE_FRESHNESS_MS = 60_000;
+
+/** One metric request, checked, with the key its answer is kept and validated under. */
+interface MetricRequest {
+  subject: MetricSubject;
+  historyDays: number;
+  months: number;
+  now: Date;
+  dayStart: number | null;
+  /** The day asked for is over: its own figures will not change. */
+  pastDay: boolean;
+  key: string;
+}
+
+function metricRequest(context: ServiceContext, subject: MetricSubject, historyDays: number, query: MetricQuery) {
   const now = context.now();
-  const dayStart = chosenDay(query.day, monitor, historyDays, now);
+  const dayStart = chosenDay(query.day, subject, historyDays, now);
+  const pastDay = dayStart !== null && dayStart + DAY_MS <= now.getTime();
+  const live = pastDay ? 'past' : `${utcDayStart(now)}@${Math.floor(now.getTime() / LIVE_FRESHNESS_MS)}`;
+  const key = [subject.monitor.id, dayStart ?? 'today', live, query.months, historyDays, subject.version].join('|');
+  return { subject, historyDays, months: query.months, now, dayStart, pastDay, key } satisfies MetricRequest;
+}
+
+/** The metric of one monitor (spec §3), read from rollups, downtimes and state only. */
+async function computeMetric(context: ServiceContext, request: MetricRequest): Promise<Metric> {
+  const { subject, now } = request;
   const windows = metricWindows({
     now,
-    dayStart,
-    lastCheckAt: monitor.state?.lastCheckAt ?? null,
-    historyDays,
-    months: query.months,
+    dayStart: request.dayStart,
+    lastCheckAt: subject.state?.lastCheckAt ?? null,
+    historyDays: request.historyDays,
+    months: request.months,
   });
-  const id = monitor.monitor.id;
+  const id = subject.monitor.id;
   const [probers, hours, byDay, downtimes] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
@@ -75,8 +102,8 @@ async function computeMetric(
   ]);
   return presentMetric({
     now,
-    isHttp: monitor.monitor.protocolType === 'HTTP',
-    state: monitor.state,
+    isHttp: subject.monitor.protocolType === 'HTTP',
+    state: subject.state,
     windows,
     probers,
     hours,
@@ -84,6 +111,14 @@ async function computeMetric(
     downtimes,
   });
 }
+
+/** Answers kept per process: the owner's metric, and the public view of a shared monitor. */
+export interface MetricCaches {
+  owner: AnswerCache<Metric>;
+  shared: AnswerCache<SharedMonitor>;
+}
+
+export const newMetricCaches = (): MetricCaches => ({ owner: new AnswerCache(), shared: new AnswerCache() });
 
 async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   const [monitor, historyDays] = await Promise.all([
@@ -94,10 +129,24 @@ async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   return { monitor, historyDays };
 }
 
-/** `GET /api/v1/monitors/{id}/metric`: the owner's view of a day (today when no day is asked). */
-export async function getMetric(context: ServiceContext, caller: Caller, id: number, query: MetricQuery) {
-  const { monitor, historyDays } = await loadOwn(context, caller, id);
-  return computeMetric(context, monitor, historyDays, query);
+/**
+ * `GET /api/v1/monitors/{id}/metric`: the owner's view of a day (today when no day is asked). The
+ * monitor is looked up as the caller's first, so nothing kept is ever handed to anyone else.
+ */
+export async function getMetric(
+  context: ServiceContext,
+  caches: MetricCaches,
+  caller: Caller,
+  id: number,
+  query: MetricQuery,
+): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
+  const [subject, historyDays] = await Promise.all([
+    findUserMetricSubject(context.db, caller.userId, id),
+    historyDaysOf(context, caller.userId),
+  ]);
+  if (!subject) throw notFound(MONITOR_NOT_FOUND);
+  const request = metricRequest(context, subject, historyDays, query);
+  return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
 }
 
 /**
@@ -138,17 +187,27 @@ export async function getRawMetrics(
   };
 }
 
-/** A shared monitor and its metric, under its owner's plan history; one lookup by the unique token. */
-async function sharedMonitor(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
-  const monitor = await findMonitorByToken(context.db, token);
-  if (!monitor) throw notFound(SHARED_NOT_FOUND);
-  const historyDays = await historyDaysOf(context, monitor.monitor.userId);
-  return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, monitor, historyDays, query) };
+/** A shared monitor and its metric, under its owner's plan history; found by the unique token. */
+async function sharedMonitor(
+  context: ServiceContext,
+  caches: MetricCaches,
+  token: string,
+  query: MetricQuery,
+): Promise<VersionedAnswer<SharedMonitor>> {
+  const subject = await findSharedMetricSubject(context.db, token);
+  if (!subject) throw notFound(SHARED_NOT_FOUND);
+  const request = metricRequest(context, subject, await historyDaysOf(context, subject.monitor.userId), query);
+  return caches.shared.versioned(`${token}|${request.key}`, async () => {
+    // Its probers' names too, for the public view: read only when the answer is computed.
+    const monitor = await findMonitorByToken(context.db, token);
+    if (!monitor) throw notFound(SHARED_NOT_FOUND);
+    return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, request) };
+  });
 }
 
 /** `GET /api/v1/monitors/{token}/share_info`: public, today's figures. */
-export function getShareInfo(context: ServiceContext, token: string): Promise<SharedMonitor> {
-  return sharedMonitor(context, token, { months: 6 });
+export function getShareInfo(context: ServiceContext, caches: MetricCaches, token: string) {
+  return sharedMonitor(context, caches, token, { months: 6 });
 }
 
 /**
@@ -156,6 +215,6 @@ export function getShareInfo(context: ServiceContext, token: string): Promise<Sh
  * first 36 characters count (a custom link may carry more); `prefix` (an organization or 'symlink')
  * is not used to find the monitor. A day outside the owner's plan history is refused as for owners.
  */
-export function getSharedMetric(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
-  return sharedMonitor(context, token.slice(0, SHARE_TOKEN_LENGTH), query);
+export function getSharedMetric(context: ServiceContext, caches: MetricCaches, token: string, query: MetricQuery) {
+  return sharedMonitor(context, caches, token.slice(0, SHARE_TOKEN_LENGTH), query);
 }

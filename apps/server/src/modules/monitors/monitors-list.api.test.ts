@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, setPlan } from '../../../test/factories';
+import { buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { monitors } from '../../db/schema/index';
 
@@ -15,7 +15,7 @@ async function seedMonitors(userId: number, n: number) {
   await server.context.db.insert(monitors).values(
     Array.from({ length: n }, (_, i) => ({
       userId,
-      protocolType: 'HTTP',
+      protocolType: 'HTTP' as const,
       url: `https://site-${i + 1}.example.com/health`,
       periodSeconds: 60,
       apdexMs: 500,
