@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { monitorStates, monitors } from '../../db/schema/index';
+import { monitorStates, monitors, plans, subscriptions } from '../../db/schema/index';
 import type { MonitorRow, MonitorStateRow } from '../monitors/monitors.repository';
 
 /** What a metric answer is computed from besides the rollups, and the version of it. */
@@ -14,19 +14,27 @@ export interface MetricSubject {
    * rewrites the monitor row. Cheap to read, and the same on every replica.
    */
   version: string;
+  /** The owner's plan's METRIC_HISTORY_DAYS; without an active plan only today can be shown (0). */
+  historyDays: number;
 }
 
+/** One query, however many readers: the monitor, its state, its version and its owner's plan history. */
 async function findSubject(db: Database, where: SQL | undefined): Promise<MetricSubject | undefined> {
   const [row] = await db
     .select({
       monitor: monitors,
       state: monitorStates,
       version: sql<string>`${monitors}.xmin::text || ':' || coalesce(${monitorStates}.xmin::text, '')`,
+      specifications: plans.specifications,
     })
     .from(monitors)
     .leftJoin(monitorStates, eq(monitorStates.monitorId, monitors.id))
+    .leftJoin(subscriptions, and(eq(subscriptions.userId, monitors.userId), eq(subscriptions.isActive, true)))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(where);
-  return row;
+  if (!row) return undefined;
+  const { specifications, ...subject } = row;
+  return { ...subject, historyDays: specifications?.METRIC_HISTORY_DAYS ?? 0 };
 }
 
 /** The monitor only when it is the user's, in one query: another user's id reads as missing. */

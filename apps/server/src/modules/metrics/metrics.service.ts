@@ -74,7 +74,8 @@ interface MetricRequest {
   key: string;
 }
 
-function metricRequest(context: ServiceContext, subject: MetricSubject, historyDays: number, query: MetricQuery) {
+function metricRequest(context: ServiceContext, subject: MetricSubject, query: MetricQuery) {
+  const { historyDays } = subject;
   const now = context.now();
   const dayStart = chosenDay(query.day, subject, historyDays, now);
   const pastDay = dayStart !== null && dayStart + DAY_MS <= now.getTime();
@@ -140,12 +141,9 @@ export async function getMetric(
   id: number,
   query: MetricQuery,
 ): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
-  const [subject, historyDays] = await Promise.all([
-    findUserMetricSubject(context.db, caller.userId, id),
-    historyDaysOf(context, caller.userId),
-  ]);
+  const subject = await findUserMetricSubject(context.db, caller.userId, id);
   if (!subject) throw notFound(MONITOR_NOT_FOUND);
-  const request = metricRequest(context, subject, historyDays, query);
+  const request = metricRequest(context, subject, query);
   return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
 }
 
@@ -196,7 +194,7 @@ async function sharedMonitor(
 ): Promise<VersionedAnswer<SharedMonitor>> {
   const subject = await findSharedMetricSubject(context.db, token);
   if (!subject) throw notFound(SHARED_NOT_FOUND);
-  const request = metricRequest(context, subject, await historyDaysOf(context, subject.monitor.userId), query);
+  const request = metricRequest(context, subject, query);
   return caches.shared.versioned(`${token}|${request.key}`, async () => {
     // Its probers' names too, for the public view: read only when the answer is computed.
     const monitor = await findMonitorByToken(context.db, token);
