@@ -3,11 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { VersionedAnswer } from '../../http/conditional';
 
 /**
- * How many metric answers one process keeps (a few KiB each: tens of MiB at most). Entries are keyed
- * by the data's version, so a stale one is never served, only evicted unused; every replica computes
- * the same answer for the same key, so replicas need no coherence between them.
+ * What one process keeps: at most this many answers, and at most this much of them as JSON text
+ * (an answer with six months of heat map is some 10 KiB; in the heap about three times that).
+ * Entries are keyed by the data's version, so a stale one is never served, only evicted unused;
+ * every replica computes the same answer for the same key, so replicas need no coherence.
  */
 const MAX_ENTRIES = 2_000;
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
 /** The validator of an answer: a digest of its key, so it says nothing about the data. */
 export const etagOf = (key: string) => `"${createHash('sha1').update(key).digest('base64url')}"`;
@@ -19,6 +21,9 @@ export const etagOf = (key: string) => `"${createHash('sha1').update(key).digest
 export class AnswerCache<T extends object> {
   private readonly cache = new LRUCache<string, T, () => Promise<T>>({
     max: MAX_ENTRIES,
+    maxSize: MAX_JSON_BYTES,
+    // Measured once, when an answer is computed; a hit costs nothing.
+    sizeCalculation: (answer) => JSON.stringify(answer).length,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
 
