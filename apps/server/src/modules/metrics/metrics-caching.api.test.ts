@@ -97,6 +97,8 @@ describe('metric answers are validated by ETag', () => {
     expect((await get(pastUrl(), owner, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
     expect((await get(pastUrl(), owner, { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
     expect((await get(todayUrl(), owner)).headers['cache-control']).not.toContain('immutable');
+    // The web's refresh of a past day asks for fresh figures: revalidated, not kept unasked.
+    expect((await get(`${pastUrl()}&cache=False`, owner)).headers['cache-control']).toBe('private, no-cache');
   });
 
   it('recomputes a past day when a late result lands in it', async () => {

@@ -4,7 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
 import { sendVersioned } from '../../http/conditional';
-import { customShareParams, metricQuery, monitorIdParams, rawQuery, shareTokenParams } from './metrics.schema';
+import {
+  customShareParams,
+  type MetricQuery,
+  metricQuery,
+  monitorIdParams,
+  rawQuery,
+  shareTokenParams,
+} from './metrics.schema';
 import { getMetric, getRawMetrics, getSharedMetric, getShareInfo, newMetricCaches } from './metrics.service';
 
 const tags = ['metrics'];
@@ -23,6 +30,9 @@ const SHARED_CACHE_CONTROL = 'public, max-age=30';
  */
 const TODAY_CACHE_CONTROL = 'private, no-cache';
 const PAST_DAY_CACHE_CONTROL = 'private, max-age=300, immutable';
+/** `cache=False` is the web's refresh: its answer is revalidated every time, never kept unasked. */
+const asksFresh = (query: MetricQuery) =>
+  query.cache !== undefined && ['false', '0'].includes(query.cache.toLowerCase());
 
 export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +48,8 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         const answer = await getMetric(context, caches, callerOf(request), request.params.id, request.query);
         // A browser keeps answers by URL: another session signing in on it must not be handed this one.
         void reply.header('vary', 'Authorization');
-        return sendVersioned(request, reply, answer, answer.pastDay ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
+        const keep = answer.pastDay && !asksFresh(request.query);
+        return sendVersioned(request, reply, answer, keep ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
       },
     );
     app.get(
