@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { openSession } from '../apps/server/src/modules/accounts/session.service';
 import type { Runtime } from '../apps/server/src/runtime';
 import type { Figure } from './support/figures';
 import { latencyFigure } from './support/latency';
+import { readersFigures, runReaders } from './support/readers';
 
 const DAYS = 90;
 const CALLS = 100;
+const READERS = 200;
+const READ_SECONDS = 5;
+/** How often the bench's stand-in for ingest writes the monitor's state, as a check at a 1 s period would. */
+const CHECK_EVERY_MS = 1_000;
 
 /**
  * GET /api/v1/monitors/{id}/metric for a monitor with 90 days of 30 s results from 3 probers —
@@ -62,8 +68,36 @@ export async function metricBenchmark(runtime: Runtime): Promise<Figure[]> {
       });
     const first = await call();
     if (first.statusCode !== 200) throw new Error(`metric call answered ${first.statusCode}: ${first.body}`);
-    return [await latencyFigure('metric call, 90 days × 3 probers at 30 s, p95', 30, CALLS, call)];
+    const figures = [await latencyFigure('metric call, 90 days × 3 probers at 30 s, p95', 30, CALLS, call)];
+    figures.push(...(await readersBenchmark(app, runtime, monitorId, key)));
+    return figures;
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * 200 dashboard readers over loopback: the same monitor's metric, back to back, while its state is
+ * written every second as checks would. Once as browsers do (revalidating with the ETag they hold),
+ * once without any validator (every answer a whole 200).
+ */
+async function readersBenchmark(app: FastifyInstance, runtime: Runtime, monitorId: number, key: string) {
+  const { db } = runtime.context;
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const checks = setInterval(() => {
+    void db.execute(sql`UPDATE monitor_states SET last_check_at = now() WHERE monitor_id = ${monitorId}`);
+  }, CHECK_EVERY_MS);
+  try {
+    const path = `/api/v1/monitors/${monitorId}/metric`;
+    const headers = { authorization: `Token ${key}` };
+    const options = { readers: READERS, seconds: READ_SECONDS };
+    const browsers = await runReaders(origin, path, headers, { ...options, revalidate: true });
+    const plain = await runReaders(origin, path, headers, { ...options, revalidate: false });
+    return [
+      ...readersFigures(`metric, ${READERS} readers revalidating`, browsers, 1_000, 250),
+      ...readersFigures(`metric, ${READERS} readers without ETag`, plain, 1_000, 250),
+    ];
+  } finally {
+    clearInterval(checks);
   }
 }

@@ -37,8 +37,24 @@ export async function monitorListBenchmark(runtime: Runtime): Promise<Figure[]> 
       app.inject({ method: 'GET', url: '/api/v1/monitors/', headers: { authorization: `Token ${key}` } });
     const first = await call();
     if (first.json().results.length !== MONITORS) throw new Error('the list did not return every monitor');
-    return [await latencyFigure('monitor list, 1,000 monitors, p95', 100, CALLS, call)];
+    const figures = [await latencyFigure('monitor list, 1,000 monitors, p95', 100, CALLS, call)];
+    figures.push(sizeFigure('monitor list, 1,000 monitors, uncompressed', first.rawPayload.length, 150));
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await app.inject({
+        method: 'GET',
+        url: '/api/v1/monitors/',
+        headers: { authorization: `Token ${key}`, 'accept-encoding': encoding },
+      });
+      if (compressed.headers['content-encoding'] !== encoding) throw new Error(`the list was not sent as ${encoding}`);
+      figures.push(sizeFigure(`monitor list, 1,000 monitors, ${encoding}`, compressed.rawPayload.length, 150));
+    }
+    return figures;
   } finally {
     await app.close();
   }
+}
+
+function sizeFigure(name: string, bytes: number, maxKiB: number): Figure {
+  const kib = bytes / 1024;
+  return { name, value: Math.round(kib * 10) / 10, unit: 'KiB', target: `≤ ${maxKiB} KiB`, met: kib <= maxKiB };
 }

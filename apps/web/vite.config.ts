@@ -1,12 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The API server in development; `/config.json` comes from it too, so one build serves any deployment. */
 const apiServer = 'http://localhost:3000';
 const proxy = { '/api': apiServer, '/config.json': apiServer };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A .br and a .gz beside every asset worth it, compressed once at build with the strongest
+    // settings; the server hands them out as the browser accepts (@fastify/static's preCompressed).
+    compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })] }),
+  ],
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   build: {
     outDir: 'dist',

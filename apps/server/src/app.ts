@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceContext } from './context';
 import { registerApiDocs } from './http/api-docs';
+import { registerCompression } from './http/compression';
 import { registerEdgeValueRule } from './http/edge-values';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { healthRoutes } from './http/health';
@@ -56,6 +57,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   registerErrorHandler(app);
   registerEdgeValueRule(app);
   await registerSecurityHeaders(app, context.config);
+  await registerCompression(app);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));

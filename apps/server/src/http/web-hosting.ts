@@ -36,7 +36,14 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
     app.log.warn({ distDir }, 'no built web app found: run `npm run build` to serve it');
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, serveDotFiles: false });
+  // The build writes a .br and a .gz beside every compressible asset: served as the client accepts.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    serveDotFiles: false,
+    preCompressed: true,
+  });
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   // Files under assets/ are content-hashed by Vite and can be cached for good.
   app.addHook('onSend', async (request, reply) => {

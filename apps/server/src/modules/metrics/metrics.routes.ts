@@ -3,20 +3,40 @@ import { metric, rawMetrics, sharedMonitor } from '@paydar/contracts/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { customShareParams, metricQuery, monitorIdParams, rawQuery, shareTokenParams } from './metrics.schema';
-import { getMetric, getRawMetrics, getSharedMetric, getShareInfo } from './metrics.service';
+import { sendVersioned } from '../../http/conditional';
+import {
+  customShareParams,
+  type MetricQuery,
+  metricQuery,
+  monitorIdParams,
+  rawQuery,
+  shareTokenParams,
+} from './metrics.schema';
+import { getMetric, getRawMetrics, getSharedMetric, getShareInfo, newMetricCaches } from './metrics.service';
 
 const tags = ['metrics'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const publicErrors = { 400: errorBody, 403: errorBody, 404: errorBody };
 /**
- * Shared views cannot refresh (spec §6) and every answer is computed at request time, so browsers
- * and any cache in front may keep one for a short while: a popular share link costs little.
+ * Shared views cannot refresh (spec §6), so browsers and any cache in front may keep one for a
+ * short while: a popular share link costs little. Public data, hence `public`.
  */
 const SHARED_CACHE_CONTROL = 'public, max-age=30';
+/**
+ * An owner's answers are the user's own data: `private`, never kept by shared caches. Today's is
+ * revalidated every time (304 while no check changed it); a past day's figures never change, so
+ * the browser keeps it without asking — for a few minutes, as the answer also carries the live
+ * state and heat map.
+ */
+const TODAY_CACHE_CONTROL = 'private, no-cache';
+const PAST_DAY_CACHE_CONTROL = 'private, max-age=300, immutable';
+/** `cache=False` is the web's refresh: its answer is revalidated every time, never kept unasked. */
+const asksFresh = (query: MetricQuery) =>
+  query.cache !== undefined && ['false', '0'].includes(query.cache.toLowerCase());
 
 export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const caches = newMetricCaches();
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       '/api/v1/monitors/:id/metric',
@@ -24,7 +44,13 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...authenticated,
         schema: { tags, params: monitorIdParams, querystring: metricQuery, response: { 200: metric, ...errors } },
       },
-      (request) => getMetric(context, callerOf(request), request.params.id, request.query),
+      async (request, reply) => {
+        const answer = await getMetric(context, caches, callerOf(request), request.params.id, request.query);
+        // A browser keeps answers by URL: another session signing in on it must not be handed this one.
+        void reply.header('vary', 'Authorization');
+        const keep = answer.pastDay && !asksFresh(request.query);
+        return sendVersioned(request, reply, answer, keep ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
+      },
     );
     app.get(
       '/api/v1/monitors/:id/metric/raw',
@@ -37,10 +63,8 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/monitors/:token/share_info',
       { schema: { tags, params: shareTokenParams, response: { 200: sharedMonitor, ...publicErrors } } },
-      async (request, reply) => {
-        void reply.header('cache-control', SHARED_CACHE_CONTROL);
-        return getShareInfo(context, request.params.token);
-      },
+      async (request, reply) =>
+        sendVersioned(request, reply, await getShareInfo(context, caches, request.params.token), SHARED_CACHE_CONTROL),
     );
     app.get(
       '/api/v1/monitors/:prefix/:id/metric',
@@ -53,8 +77,8 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        void reply.header('cache-control', SHARED_CACHE_CONTROL);
-        return getSharedMetric(context, request.params.id, request.query);
+        const answer = await getSharedMetric(context, caches, request.params.id, request.query);
+        return sendVersioned(request, reply, answer, SHARED_CACHE_CONTROL);
       },
     );
   };

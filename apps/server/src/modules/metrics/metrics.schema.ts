@@ -20,13 +20,13 @@ export const customShareParams = z.object({
 
 export const metricQuery = z.object({
   /**
-   * 'False' asks for fresh figures. Every answer is computed from the rollups at the time of the
-   * call, so both forms get the same, current figures; the parameter is accepted for the web's sake.
+   * 'False' asks for fresh figures. An answer is kept only under the version of the data it was
+   * computed from, so both forms get the same, current figures; the parameter is accepted for the web's sake.
    */
   cache: z
     .enum(['True', 'False', 'true', 'false', '1', '0'])
     .optional()
-    .describe('Accepted for compatibility: every answer is computed fresh from the rollups.'),
+    .describe('Accepted for compatibility: every answer reflects the latest check.'),
   /** yyyy-MM-d (or zero-padded); checked against the plan's history by the service. */
   day: z.string().max(20).optional().describe('A UTC day, yyyy-MM-d; today when absent.'),
   months: z.coerce

@@ -5,20 +5,23 @@ import {
   SHARE_TOKEN_LENGTH,
   type SharedMonitor,
 } from '@paydar/contracts/metrics';
-import { checkHistoryDay, EARLIEST_DAY, formatDayKey, HISTORY_BLOCKED_TEXT, parseDay } from '@paydar/domain/history';
+import { HISTORY_BLOCKED_TEXT } from '@paydar/domain/history';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notFound } from '../../errors';
-import { findMonitorByToken, findUserMonitor, type MonitorWithRelations } from '../monitors/monitors.repository';
+import type { VersionedAnswer } from '../../http/conditional';
+import { findMonitorByToken, findUserMonitor } from '../monitors/monitors.repository';
 import { MONITOR_NOT_FOUND } from '../monitors/monitors.service';
 import { findActiveSubscription } from '../plans/plans.repository';
 import { presentMetric } from './metric.presenter';
+import { AnswerCache } from './metric-cache';
+import { type MetricRequest, metricRequest } from './metric-request';
+import { findSharedMetricSubject, findUserMetricSubject } from './metric-subject.repository';
 import { metricWindows } from './metric-windows';
 import { apdexByDay, apdexByHour, downtimesAround, listProbeRecords, rollupsByProber } from './metrics.repository';
 import type { MetricQuery, RawQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
-const DAY_FORMAT_TEXT = 'Enter a day as yyyy-MM-d, such as 2024-03-5.';
 const SHARED_NOT_FOUND = 'No shared monitor has this link.';
 
 /** The plan's METRIC_HISTORY_DAYS of a user; without an active plan only today can be shown. */
@@ -27,46 +30,17 @@ async function historyDaysOf(context: ServiceContext, userId: number): Promise<n
   return subscription?.plan.specifications.METRIC_HISTORY_DAYS ?? 0;
 }
 
-/**
- * 00:00 UTC of the requested day, or null for today-live; refuses, naming `day`, a malformed day, a
- * future one, one before the monitor existed, and (403, the spec's text) one past the plan's history.
- */
-function chosenDay(day: string | undefined, monitor: MonitorWithRelations, historyDays: number, now: Date) {
-  if (day === undefined || day === '') return null;
-  const verdict = checkHistoryDay({ day, now, historyDays, creationTime: monitor.monitor.createdAt });
-  switch (verdict) {
-    case 'invalid':
-      throw invalidField('day', DAY_FORMAT_TEXT);
-    case 'future':
-      throw invalidField('day', 'This day has not come yet.');
-    case 'before-minimum': {
-      const first = Math.max(EARLIEST_DAY, utcDayStart(monitor.monitor.createdAt));
-      throw invalidField('day', `The monitor has no data before ${formatDayKey(first)}.`);
-    }
-    case 'beyond-history':
-      throw new AppError('PLAN_LIMIT', HISTORY_BLOCKED_TEXT, { day: [HISTORY_BLOCKED_TEXT] });
-    case 'ok':
-      return parseDay(day);
-  }
-}
-
 /** The metric of one monitor (spec §3), read from rollups, downtimes and state only. */
-async function computeMetric(
-  context: ServiceContext,
-  monitor: MonitorWithRelations,
-  historyDays: number,
-  query: MetricQuery,
-): Promise<Metric> {
-  const now = context.now();
-  const dayStart = chosenDay(query.day, monitor, historyDays, now);
+async function computeMetric(context: ServiceContext, request: MetricRequest): Promise<Metric> {
+  const { subject, now } = request;
   const windows = metricWindows({
     now,
-    dayStart,
-    lastCheckAt: monitor.state?.lastCheckAt ?? null,
-    historyDays,
-    months: query.months,
+    dayStart: request.dayStart,
+    lastCheckAt: subject.state?.lastCheckAt ?? null,
+    historyDays: request.historyDays,
+    months: request.months,
   });
-  const id = monitor.monitor.id;
+  const id = subject.monitor.id;
   const [probers, hours, byDay, downtimes] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
@@ -75,8 +49,8 @@ async function computeMetric(
   ]);
   return presentMetric({
     now,
-    isHttp: monitor.monitor.protocolType === 'HTTP',
-    state: monitor.state,
+    isHttp: subject.monitor.protocolType === 'HTTP',
+    state: subject.state,
     windows,
     probers,
     hours,
@@ -84,6 +58,14 @@ async function computeMetric(
     downtimes,
   });
 }
+
+/** Answers kept per process: the owner's metric, and the public view of a shared monitor. */
+export interface MetricCaches {
+  owner: AnswerCache<Metric>;
+  shared: AnswerCache<SharedMonitor>;
+}
+
+export const newMetricCaches = (): MetricCaches => ({ owner: new AnswerCache(), shared: new AnswerCache() });
 
 async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   const [monitor, historyDays] = await Promise.all([
@@ -94,10 +76,21 @@ async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   return { monitor, historyDays };
 }
 
-/** `GET /api/v1/monitors/{id}/metric`: the owner's view of a day (today when no day is asked). */
-export async function getMetric(context: ServiceContext, caller: Caller, id: number, query: MetricQuery) {
-  const { monitor, historyDays } = await loadOwn(context, caller, id);
-  return computeMetric(context, monitor, historyDays, query);
+/**
+ * `GET /api/v1/monitors/{id}/metric`: the owner's view of a day (today when no day is asked). The
+ * monitor is looked up as the caller's first, so nothing kept is ever handed to anyone else.
+ */
+export async function getMetric(
+  context: ServiceContext,
+  caches: MetricCaches,
+  caller: Caller,
+  id: number,
+  query: MetricQuery,
+): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
+  const subject = await findUserMetricSubject(context.db, caller.userId, id);
+  if (!subject) throw notFound(MONITOR_NOT_FOUND);
+  const request = metricRequest(context, subject, query);
+  return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
 }
 
 /**
@@ -138,17 +131,27 @@ export async function getRawMetrics(
   };
 }
 
-/** A shared monitor and its metric, under its owner's plan history; one lookup by the unique token. */
-async function sharedMonitor(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
-  const monitor = await findMonitorByToken(context.db, token);
-  if (!monitor) throw notFound(SHARED_NOT_FOUND);
-  const historyDays = await historyDaysOf(context, monitor.monitor.userId);
-  return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, monitor, historyDays, query) };
+/** A shared monitor and its metric, under its owner's plan history; found by the unique token. */
+async function sharedMonitor(
+  context: ServiceContext,
+  caches: MetricCaches,
+  token: string,
+  query: MetricQuery,
+): Promise<VersionedAnswer<SharedMonitor>> {
+  const subject = await findSharedMetricSubject(context.db, token);
+  if (!subject) throw notFound(SHARED_NOT_FOUND);
+  const request = metricRequest(context, subject, query);
+  return caches.shared.versioned(`${token}|${request.key}`, async () => {
+    // Its probers' names too, for the public view: read only when the answer is computed.
+    const monitor = await findMonitorByToken(context.db, token);
+    if (!monitor) throw notFound(SHARED_NOT_FOUND);
+    return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, request) };
+  });
 }
 
 /** `GET /api/v1/monitors/{token}/share_info`: public, today's figures. */
-export function getShareInfo(context: ServiceContext, token: string): Promise<SharedMonitor> {
-  return sharedMonitor(context, token, { months: 6 });
+export function getShareInfo(context: ServiceContext, caches: MetricCaches, token: string) {
+  return sharedMonitor(context, caches, token, { months: 6 });
 }
 
 /**
@@ -156,6 +159,6 @@ export function getShareInfo(context: ServiceContext, token: string): Promise<Sh
  * first 36 characters count (a custom link may carry more); `prefix` (an organization or 'symlink')
  * is not used to find the monitor. A day outside the owner's plan history is refused as for owners.
  */
-export function getSharedMetric(context: ServiceContext, token: string, query: MetricQuery): Promise<SharedMonitor> {
-  return sharedMonitor(context, token.slice(0, SHARE_TOKEN_LENGTH), query);
+export function getSharedMetric(context: ServiceContext, caches: MetricCaches, token: string, query: MetricQuery) {
+  return sharedMonitor(context, caches, token.slice(0, SHARE_TOKEN_LENGTH), query);
 }

@@ -38,14 +38,19 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
   }));
 }
 
-/** A user's monitors, newest first. */
-export async function listUserMonitors(db: Database, userId: number): Promise<MonitorWithRelations[]> {
-  const rows = await db
+/** A user's monitors, newest first: all of them, or the page asked for. */
+export async function listUserMonitors(
+  db: Database,
+  userId: number,
+  page: { limit?: number; offset: number } = { offset: 0 },
+): Promise<MonitorWithRelations[]> {
+  const query = db
     .select()
     .from(monitors)
     .where(eq(monitors.userId, userId))
-    .orderBy(desc(monitors.createdAt), desc(monitors.id));
-  return withRelations(db, rows);
+    .orderBy(desc(monitors.createdAt), desc(monitors.id))
+    .offset(page.offset);
+  return withRelations(db, await (page.limit === undefined ? query : query.limit(page.limit)));
 }
 
 /** The monitor only when it is the user's: another user's id reads as missing. */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { wholeList } from '../../http/pagination';
+import { monitorListQuery } from './monitors.schema';
 import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } from './monitors.service';
 
 const tags = ['monitors'];
@@ -16,8 +16,11 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       '/api/v1/monitors/',
-      { ...authenticated, schema: { tags, response: { 200: pageOf(monitor), ...errors } } },
-      async (request) => wholeList(await listMonitors(context, callerOf(request))),
+      {
+        ...authenticated,
+        schema: { tags, querystring: monitorListQuery, response: { 200: pageOf(monitor), ...errors } },
+      },
+      (request) => listMonitors(context, callerOf(request), request.query),
     );
     app.post(
       '/api/v1/monitors/',

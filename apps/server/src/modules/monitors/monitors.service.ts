@@ -6,6 +6,7 @@ import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../errors';
+import { offsetPage, wholeList } from '../../http/pagination';
 import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { findUserById } from '../accounts/users.repository';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
@@ -22,6 +23,7 @@ import {
   type NewMonitor,
   updateMonitor,
 } from './monitors.repository';
+import type { MonitorListQuery } from './monitors.schema';
 
 export const PROTECTED_DELETE_TEXT = "You can't delete protected monitors.";
 export const PROTECTED_TOGGLE_TEXT = "You can't change protected monitor status";
@@ -108,8 +110,19 @@ function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' 
   };
 }
 
-export async function listMonitors(context: ServiceContext, caller: Caller): Promise<Monitor[]> {
-  return (await listUserMonitors(context.db, caller.userId)).map(presentMonitor);
+export const MONITORS_PATH = '/api/v1/monitors/';
+
+/** `GET /api/v1/monitors/`: the caller's monitors, newest first, whole or one page of them. */
+export async function listMonitors(context: ServiceContext, caller: Caller, query: MonitorListQuery) {
+  const { limit, offset } = query;
+  if (limit === undefined) {
+    return wholeList((await listUserMonitors(context.db, caller.userId)).map(presentMonitor));
+  }
+  const [rows, total] = await Promise.all([
+    listUserMonitors(context.db, caller.userId, { limit, offset }),
+    countUserMonitors(context.db, caller.userId),
+  ]);
+  return offsetPage(rows.map(presentMonitor), total, { limit, offset }, `${context.config.PUBLIC_URL}${MONITORS_PATH}`);
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** An answer whose validator is known before its body is built (from the data's version). */
+export interface VersionedAnswer<T> {
+  etag: string;
+  read: () => Promise<T>;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): a list of tags, weak ones compared weakly, or '*'. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sends the ETag and Cache-Control, then 304 when the client already holds this version — without
+ * building the body — or the body. Call it only after the caller is known to be allowed to see it.
+ */
+export async function sendVersioned<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: VersionedAnswer<T>,
+  cacheControl: string,
+): Promise<T | undefined> {
+  void reply.header('etag', answer.etag).header('cache-control', cacheControl);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+    await reply.code(304).send();
+    return undefined;
+  }
+  return answer.read();
+}
