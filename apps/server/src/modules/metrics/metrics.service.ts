@@ -14,7 +14,14 @@ import { MONITOR_NOT_FOUND } from '../monitors/monitors.service';
 import { findActiveSubscription } from '../plans/plans.repository';
 import { presentMetric } from './metric.presenter';
 import { metricWindows } from './metric-windows';
-import { apdexByDay, apdexByHour, downtimesAround, listProbeRecords, rollupsByProber } from './metrics.repository';
+import {
+  apdexByDay,
+  apdexByHour,
+  downtimesAround,
+  listProbeRecords,
+  pausesAround,
+  rollupsByProber,
+} from './metrics.repository';
 import type { MetricQuery, RawQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
@@ -67,11 +74,12 @@ async function computeMetric(
     months: query.months,
   });
   const id = monitor.monitor.id;
-  const [probers, hours, byDay, downtimes] = await Promise.all([
+  const [probers, hours, byDay, downtimes, paused] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
     apdexByDay(context.db, id, windows.months),
     downtimesAround(context.db, id, windows.all),
+    pausesAround(context.db, id, windows.day),
   ]);
   return presentMetric({
     now,
@@ -82,6 +90,7 @@ async function computeMetric(
     hours,
     apdexByDay: byDay,
     downtimes,
+    paused,
   });
 }
 

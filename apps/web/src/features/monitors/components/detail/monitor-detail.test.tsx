@@ -170,6 +170,7 @@ describe('downtimes table (spec §2, §9)', () => {
     from_time: new Date(NOW - (index + 1) * 3_600_000).toISOString(),
     to_time: index === 0 ? null : new Date(NOW - (index + 1) * 3_600_000 + 120_000).toISOString(),
     duration: 120,
+    ended_by: index === 0 ? null : ('recovery' as const),
   }));
 
   it('shows 10 rows, then all with Show more, and 10 again with Show less', () => {
@@ -186,8 +187,8 @@ describe('downtimes table (spec §2, §9)', () => {
 
   it('draws a downtime under 300 s as a small mark on the timeline', () => {
     const marks = [
-      { from_time: '2024-03-20T01:00:00Z', to_time: '2024-03-20T01:04:59Z', duration: 299 },
-      { from_time: '2024-03-20T03:00:00Z', to_time: '2024-03-20T03:05:00Z', duration: 300 },
+      { from_time: '2024-03-20T01:00:00Z', to_time: '2024-03-20T01:04:59Z', duration: 299, ended_by: 'recovery' as const },
+      { from_time: '2024-03-20T03:00:00Z', to_time: '2024-03-20T03:05:00Z', duration: 300, ended_by: 'recovery' as const },
     ];
     renderWithProviders(<UptimeSection metric={{ ...todayMetric, downtimes: marks }} day="today" />);
     const timeline = screen.getByRole('img', { name: 'Timeline of the day: 2 downtimes' });
