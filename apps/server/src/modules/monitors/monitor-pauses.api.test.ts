@@ -7,6 +7,7 @@ import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../tes
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
 import { monitorPauses, monitorStates, probers } from '../../db/schema/index';
+import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import { eventually } from '../alerts/alerts.test-support';
 import { ENTERPRISE_PLAN_NAME } from '../plans/plans.catalogue';
 import { runSubscriptionExpiry } from '../subscriptions/expiry.service';
@@ -268,5 +269,39 @@ describe('results of a paused monitor', () => {
     expect(await post(resumedAt - 1)).toMatchObject({ accepted: 0, rejected: 1 });
     expect(await post(Date.now() + 1_000)).toMatchObject({ accepted: 1, rejected: 0 });
     expect((await stateOf(monitorId))?.isDown).toBe(false);
+  });
+});
+
+describe('a down event still queued when the monitor is paused', () => {
+  it('is not alerted once the pause has ended its downtime, even after the monitor is enabled again', async () => {
+    const path = '/queued';
+    const user = await owner(path);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/monitors/',
+      headers: user.headers,
+      payload: { ...monitorInput(path), is_enabled: false },
+    });
+    const monitorId = created.json().id as number;
+    // As ingest leaves it when the owner pauses before the dispatcher ran: the downtime ended by the
+    // pause, its 'down' event not yet dispatched.
+    await server.context.db.execute(sql`
+      WITH opened AS (
+        INSERT INTO downtimes (monitor_id, from_time, to_time, ended_by)
+        VALUES (${monitorId}, now() - interval '2 minutes', now() - interval '1 minute', 'pause') RETURNING id)
+      INSERT INTO monitor_events (monitor_id, kind, at, downtime_id)
+      SELECT ${monitorId}, 'down', now() - interval '2 minutes', id FROM opened`);
+    await setEnabled(user, monitorId, path, true);
+    await dispatchPendingEvents(server.context);
+    const processed = await server.context.db.execute<{ processed: boolean }>(
+      sql`SELECT processed_at IS NOT NULL AS processed FROM monitor_events WHERE monitor_id = ${monitorId}`,
+    );
+    expect(processed.rows).toEqual([{ processed: true }]);
+    const notifications = await server.context.db.execute(
+      sql`SELECT id FROM notifications WHERE monitor_id = ${monitorId}`,
+    );
+    expect(notifications.rows).toEqual([]);
+    await settle();
+    expect(alertsTo(path)).toEqual([]);
   });
 });
