@@ -9,6 +9,7 @@ import { addProber } from '../../admin/prober.commands';
 import { monitorPauses, monitorStates, probers } from '../../db/schema/index';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import { eventually } from '../alerts/alerts.test-support';
+import { openDowntime } from '../ingest/monitor-state.repository';
 import { ENTERPRISE_PLAN_NAME } from '../plans/plans.catalogue';
 import { runSubscriptionExpiry } from '../subscriptions/expiry.service';
 
@@ -303,5 +304,22 @@ describe('a down event still queued when the monitor is paused', () => {
     expect(notifications.rows).toEqual([]);
     await settle();
     expect(alertsTo(path)).toEqual([]);
+  });
+});
+
+describe('a down decision that lands after the pause committed', () => {
+  it('opens no downtime and writes no down event for the paused monitor', async () => {
+    const user = await owner('/late-decision');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/monitors/',
+      headers: user.headers,
+      payload: { ...monitorInput('/late-decision'), is_enabled: false },
+    });
+    const monitorId = created.json().id as number;
+    await server.context.runInTransaction((transaction) => openDowntime(transaction.db, monitorId, Date.now()));
+    const downtimes = await server.context.db.execute(sql`SELECT id FROM downtimes WHERE monitor_id = ${monitorId}`);
+    expect(downtimes.rows).toEqual([]);
+    expect(await eventKinds(monitorId)).toEqual([]);
   });
 });
