@@ -14,6 +14,15 @@ export const downtimeRow = z.object({
   from_time: z.string(),
   to_time: z.string().nullable(),
   duration: z.number().int(),
+  /** What ended it: the monitor working again, or its pause (no "up" alert then); null while ongoing. */
+  ended_by: z.enum(['recovery', 'pause']).nullable(),
+});
+
+/** A span the monitor was paused (disabled): neither up nor down; `to_time` null while still paused; seconds. */
+export const pauseRow = z.object({
+  from_time: z.string(),
+  to_time: z.string().nullable(),
+  duration: z.number().int(),
 });
 
 /** One prober's line for the day: phase averages in ms over successful checks (null when none), failures. */
@@ -43,10 +52,15 @@ export const metric = z.object({
   last_status: z.string().nullable(),
   /** The monitor's current down/up state (the web shows it only when the monitor is enabled). */
   is_down: z.boolean(),
-  /** Share of the day's observed seconds not down, unrounded; today runs to now; null before the first check. */
+  /**
+   * Share of the day's observed seconds not down, unrounded; today runs to now. Time before the
+   * first check and paused time are left out; null when none of the day is left.
+   */
   uptime_percent: z.number().nullable(),
   /** Downtimes that touch the day, newest first. */
   downtimes: z.array(downtimeRow),
+  /** Spans the monitor was paused that touch the day, newest first. */
+  paused: z.array(pauseRow),
   last_check_at: z.string().nullable(),
   first_check_at: z.string().nullable(),
   /** When this answer was computed. */

@@ -9,6 +9,7 @@ import {
   effectiveWindow,
   isShortDowntime,
   mergeDowntimes,
+  pauseRows,
 } from './downtimes';
 
 const at = (iso: string) => Date.parse(iso);
@@ -137,6 +138,15 @@ describe('downtimeSecondsByDay', () => {
   });
 });
 
+describe('pauseRows', () => {
+  it('lists the paused spans touching the window, newest first, an open one running to now', () => {
+    const spans = [d('2024-03-04T10:00:00Z', '2024-03-04T11:00:00Z'), d('2024-03-05T10:12:00Z', null)];
+    expect(pauseRows(spans, day, at('2024-03-05T10:33:00Z'))).toEqual([
+      { from_time: '2024-03-05T10:12:00.000Z', to_time: null, duration: 1260 },
+    ]);
+  });
+});
+
 describe('downtimeRows', () => {
   it('lists the downtimes touching the window, newest first, uncut', () => {
     const intervals = [
@@ -145,8 +155,20 @@ describe('downtimeRows', () => {
       d('2024-03-05T15:00:00Z', null),
     ];
     expect(downtimeRows(intervals, day, at('2024-03-05T15:02:00Z'))).toEqual([
-      { from_time: '2024-03-05T15:00:00.000Z', to_time: null, duration: 120 },
-      { from_time: '2024-03-04T23:58:00.000Z', to_time: '2024-03-05T00:03:00.000Z', duration: 300 },
+      { from_time: '2024-03-05T15:00:00.000Z', to_time: null, duration: 120, ended_by: null },
+      {
+        from_time: '2024-03-04T23:58:00.000Z',
+        to_time: '2024-03-05T00:03:00.000Z',
+        duration: 300,
+        ended_by: 'recovery',
+      },
+    ]);
+  });
+
+  it("says a downtime the monitor's pause ended was ended by the pause, not by a recovery", () => {
+    const suspended = { ...d('2024-03-05T10:00:00Z', '2024-03-05T10:12:00Z'), endedBy: 'pause' as const };
+    expect(downtimeRows([suspended], day, at('2024-03-05T10:33:00Z'))).toEqual([
+      { from_time: '2024-03-05T10:00:00.000Z', to_time: '2024-03-05T10:12:00.000Z', duration: 720, ended_by: 'pause' },
     ]);
   });
 

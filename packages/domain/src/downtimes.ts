@@ -10,7 +10,11 @@ export interface DowntimeInterval {
   from: Instant;
   /** null while ongoing. */
   to: Instant | null;
+  /** What ended it: the monitor working again, or its pause (issue 13: paused time is neither up nor down). */
+  endedBy?: DowntimeEnd;
 }
+
+export type DowntimeEnd = 'recovery' | 'pause';
 
 /** A closed-off interval [from, to) in epoch ms. */
 export interface Span {
@@ -91,18 +95,23 @@ export function downtimeSecondsByDay(
   return new Map([...msByDay].map(([day, ms]) => [day, msToSeconds(ms)]));
 }
 
-/** A row of the downtimes table (spec §3): times in ISO 8601, duration in seconds. */
-export interface DowntimeRow {
+/** A paused span as the detail lists it: times in ISO 8601, duration in seconds; `to_time` null while paused. */
+export interface PauseRow {
   from_time: string;
   to_time: string | null;
   duration: number;
 }
 
+/** A row of the downtimes table (spec §3): a PauseRow's fields, and what ended it (null while ongoing). */
+export interface DowntimeRow extends PauseRow {
+  ended_by: DowntimeEnd | null;
+}
+
 /**
- * The downtimes that touch the effective window, newest first, with their real start and end (not
- * cut to the window) and their whole length; an ongoing one has `to_time` null.
+ * The intervals that touch the effective window, newest first, with their real start and end (not
+ * cut to the window) and their whole length.
  */
-export function downtimeRows(intervals: Iterable<DowntimeInterval>, window: TimeWindow, now: Instant): DowntimeRow[] {
+function touchingRows(intervals: Iterable<DowntimeInterval>, window: TimeWindow, now: Instant) {
   const bounds = effectiveWindow(window, now);
   if (!bounds) return [];
   return [...intervals]
@@ -112,12 +121,29 @@ export function downtimeRows(intervals: Iterable<DowntimeInterval>, window: Time
     })
     .sort((a, b) => toMs(b.from) - toMs(a.from))
     .map((interval) => ({
-      from_time: new Date(toMs(interval.from)).toISOString(),
-      to_time: interval.to === null ? null : new Date(toMs(interval.to)).toISOString(),
-      duration: downtimeDurationSeconds(interval, now),
+      interval,
+      row: {
+        from_time: new Date(toMs(interval.from)).toISOString(),
+        to_time: interval.to === null ? null : new Date(toMs(interval.to)).toISOString(),
+        duration: downtimeDurationSeconds(interval, now),
+      },
     }));
 }
 
-function sumMs(spans: readonly Span[]): number {
+/** The downtimes touching the window, newest first (spec §3); an ongoing one has `to_time` null. */
+export function downtimeRows(intervals: Iterable<DowntimeInterval>, window: TimeWindow, now: Instant): DowntimeRow[] {
+  return touchingRows(intervals, window, now).map(({ interval, row }) => ({
+    ...row,
+    ended_by: interval.to === null ? null : (interval.endedBy ?? 'recovery'),
+  }));
+}
+
+/** The paused spans touching the window, newest first; one still paused has `to_time` null. */
+export function pauseRows(intervals: Iterable<DowntimeInterval>, window: TimeWindow, now: Instant): PauseRow[] {
+  return touchingRows(intervals, window, now).map(({ row }) => row);
+}
+
+/** Total milliseconds of spans (merged ones, so nothing counts twice). */
+export function sumMs(spans: readonly Span[]): number {
   return spans.reduce((total, span) => total + (span.to - span.from), 0);
 }

@@ -210,3 +210,66 @@ describe('uptimeTimeline', () => {
     expect(uptimeTimeline([], { start: day, end: day }, at(1), day)).toEqual({ segments: [], marks: [] });
   });
 });
+
+describe('uptimeTimeline with paused spans', () => {
+  it.each<[string, DowntimeInterval[], DowntimeInterval[], number, Row[], number[]]>([
+    [
+      'down, then paused (the downtime suspended at the pause), still paused now',
+      [{ from: at(10), to: at(10, 12) }],
+      [{ from: at(10, 12), to: null }],
+      at(12),
+      [
+        ['up', 0, 10],
+        ['down', 10, 10.2],
+        ['paused', 10.2, 12],
+        ['none', 12, 24],
+      ],
+      [],
+    ],
+    [
+      'paused an hour, then up again',
+      [],
+      [{ from: at(6), to: at(7) }],
+      at(12),
+      [
+        ['up', 0, 6],
+        ['paused', 6, 7],
+        ['up', 7, 12],
+        ['none', 12, 24],
+      ],
+      [],
+    ],
+    [
+      'a short downtime just before a pause stays a mark',
+      [{ from: at(5, 58), to: at(6) }],
+      [{ from: at(6), to: at(7) }],
+      at(12),
+      [
+        ['up', 0, 6],
+        ['paused', 6, 7],
+        ['up', 7, 12],
+        ['none', 12, 24],
+      ],
+      [at(5, 59)],
+    ],
+    [
+      'a pause before the first check is not drawn',
+      [],
+      [{ from: at(1), to: at(2) }],
+      at(12),
+      [
+        ['none', 0, 3],
+        ['up', 3, 12],
+        ['none', 12, 24],
+      ],
+      [],
+    ],
+  ])('%s', (_name, downtimes, paused, now, expected, markTimes) => {
+    const since = _name.includes('first check') ? at(3) : day;
+    const { segments, marks } = uptimeTimeline(downtimes, window, now, since, paused);
+    expect(segments.map((s) => [s.status, hours(s.from), hours(s.to)])).toEqual(
+      expected.map(([status, from, to]) => [status, expect.closeTo(from, 9), expect.closeTo(to, 9)]),
+    );
+    expect(marks.map((mark) => mark.at)).toEqual(markTimes);
+  });
+});

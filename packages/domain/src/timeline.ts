@@ -1,4 +1,4 @@
-import { type DowntimeInterval, isShortDowntime, mergeDowntimes, type TimeWindow } from './downtimes';
+import { type DowntimeInterval, isShortDowntime, mergeDowntimes, type Span, type TimeWindow } from './downtimes';
 import { type Instant, msToSeconds, toMs } from './time';
 
 /**
@@ -9,11 +9,13 @@ import { type Instant, msToSeconds, toMs } from './time';
  *
  * Decisions where the spec is silent:
  * - Time before the first check and time after `now` are 'none': neither up nor down.
+ * - Paused time (a disabled monitor, issue 13) is 'paused' over whatever else it covers, and only
+ *   once observed: a pause before the first check stays 'none'.
  * - Whether a downtime is short is judged by the part inside the window (what is drawn), so a long
  *   downtime of which only a minute falls inside still gets a visible mark.
  */
 
-export type TimelineStatus = 'up' | 'down' | 'none';
+export type TimelineStatus = 'up' | 'down' | 'paused' | 'none';
 
 export interface TimelineSegment {
   status: TimelineStatus;
@@ -45,35 +47,26 @@ export interface UptimeTimeline {
 
 /**
  * The timeline of `window`: up from `monitoredSince` (the first check; null when never checked,
- * which leaves the whole window 'none') to `now`, down where the downtimes are.
+ * which leaves the whole window 'none') to `now`, down where the downtimes are, paused where the
+ * monitor was paused.
  */
 export function uptimeTimeline(
   downtimes: Iterable<DowntimeInterval>,
   window: TimeWindow,
   now: Instant,
   monitoredSince: Instant | null,
+  paused: Iterable<DowntimeInterval> = [],
 ): UptimeTimeline {
   const start = toMs(window.start);
   const end = toMs(window.end);
   const length = end - start;
   if (length <= 0) return { segments: [], marks: [] };
 
-  const segments: TimelineSegment[] = [];
+  const pieces: Array<{ status: TimelineStatus; from: number; to: number }> = [];
   const marks: TimelineMark[] = [];
-  const push = (status: TimelineStatus, from: number, to: number) => {
-    if (to <= from) return;
-    const last = segments.at(-1);
-    if (last && last.status === status && last.to === from) {
-      last.to = to;
-      last.width = (to - last.from) / length;
-      return;
-    }
-    segments.push({ status, from, to, offset: (from - start) / length, width: (to - from) / length });
-  };
-
   const observedFrom = monitoredSince === null ? end : Math.min(end, Math.max(start, toMs(monitoredSince)));
   const observedTo = Math.max(observedFrom, Math.min(end, toMs(now)));
-  push('none', start, observedFrom);
+  pieces.push({ status: 'none', from: start, to: observedFrom });
 
   let cursor = observedFrom;
   for (const span of mergeDowntimes(downtimes, now)) {
@@ -86,11 +79,47 @@ export function uptimeTimeline(
       marks.push({ at, offset: (at - start) / length, seconds });
       continue;
     }
-    push('up', cursor, from);
-    push('down', from, to);
+    pieces.push({ status: 'up', from: cursor, to: from }, { status: 'down', from, to });
     cursor = to;
   }
-  push('up', cursor, observedTo);
-  push('none', observedTo, end);
-  return { segments, marks };
+  pieces.push({ status: 'up', from: cursor, to: observedTo }, { status: 'none', from: observedTo, to: end });
+
+  const pauses = mergeDowntimes(paused, now)
+    .map((span) => ({ from: Math.max(span.from, observedFrom), to: Math.min(span.to, observedTo) }))
+    .filter((span) => span.to > span.from);
+  return { segments: placed(withPauses(pieces, pauses), start, length), marks };
+}
+
+type Piece = { status: TimelineStatus; from: number; to: number };
+
+/** The pieces with the paused spans cut out of them and drawn as 'paused' instead, in time order. */
+function withPauses(pieces: Piece[], pauses: Span[]): Piece[] {
+  if (!pauses.length) return pieces;
+  const cut: Piece[] = pauses.map((span) => ({ status: 'paused', ...span }));
+  for (const piece of pieces) {
+    let from = piece.from;
+    for (const pause of pauses) {
+      if (pause.to <= from || pause.from >= piece.to) continue;
+      cut.push({ status: piece.status, from, to: Math.min(pause.from, piece.to) });
+      from = Math.max(from, pause.to);
+    }
+    cut.push({ status: piece.status, from, to: piece.to });
+  }
+  return cut.filter((piece) => piece.to > piece.from).sort((a, b) => a.from - b.from);
+}
+
+/** Consecutive pieces of one status joined, each placed as a share of the window. */
+function placed(pieces: Piece[], start: number, length: number): TimelineSegment[] {
+  const segments: TimelineSegment[] = [];
+  for (const { status, from, to } of pieces) {
+    if (to <= from) continue;
+    const last = segments.at(-1);
+    if (last && last.status === status && last.to === from) {
+      last.to = to;
+      last.width = (to - last.from) / length;
+      continue;
+    }
+    segments.push({ status, from, to, offset: (from - start) / length, width: (to - from) / length });
+  }
+  return segments;
 }

@@ -76,3 +76,50 @@ describe('uptimePercent', () => {
     expect(uptimePercent([d('2024-03-05T00:00:00Z', '2024-03-05T06:00:00Z')], day, later)).toBe(75);
   });
 });
+
+/**
+ * Paused time (a disabled monitor) is neither up nor down: it leaves the observed window, and any
+ * downtime inside it does not count. The 12 → 33 minute case is issue 13's: a monitor down since
+ * 10:00, paused at 10:12 and looked at at 10:33.
+ */
+describe('uptimeSummary with paused spans', () => {
+  it.each<[string, DowntimeInterval[], DowntimeInterval[], number, UptimeSummary]>([
+    [
+      'down 12 minutes, then paused: the paused 21 minutes are left out',
+      [d('2024-03-05T10:00:00Z', '2024-03-05T10:12:00Z')],
+      [d('2024-03-05T10:12:00Z', null)],
+      at('2024-03-05T10:33:00Z'),
+      { windowSeconds: 720, downtimeSeconds: 720, uptimePercent: 0 },
+    ],
+    [
+      'up an hour, paused an hour, up again: 100 % over the two observed hours',
+      [],
+      [d('2024-03-05T11:00:00Z', '2024-03-05T12:00:00Z')],
+      at('2024-03-05T13:00:00Z'),
+      { windowSeconds: 7200, downtimeSeconds: 0, uptimePercent: 100 },
+    ],
+    [
+      'a downtime reaching into a pause counts only outside it',
+      [d('2024-03-05T10:30:00Z', '2024-03-05T11:30:00Z')],
+      [d('2024-03-05T11:00:00Z', '2024-03-05T12:00:00Z')],
+      at('2024-03-05T13:00:00Z'),
+      { windowSeconds: 7200, downtimeSeconds: 1800, uptimePercent: 75 },
+    ],
+    [
+      'a pause begun before the window and a second one overlapping it count once',
+      [],
+      [d('2024-03-04T20:00:00Z', '2024-03-05T10:30:00Z'), d('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z')],
+      at('2024-03-05T13:00:00Z'),
+      { windowSeconds: 7200, downtimeSeconds: 0, uptimePercent: 100 },
+    ],
+    [
+      'paused the whole time observed: no uptime rather than 100 %',
+      [],
+      [d('2024-03-05T10:00:00Z', null)],
+      at('2024-03-05T13:00:00Z'),
+      { windowSeconds: 0, downtimeSeconds: 0, uptimePercent: null },
+    ],
+  ])('%s', (_name, downtimes, paused, now, summary) => {
+    expect(uptimeSummary(downtimes, day, now, { monitoredSince: at('2024-03-05T10:00:00Z'), paused })).toEqual(summary);
+  });
+});

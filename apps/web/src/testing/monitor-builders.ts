@@ -123,6 +123,7 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
     is_down: false,
     uptime_percent: 100,
     downtimes: [],
+    paused: [],
     last_check_at: '2025-01-01T00:00:30.000Z',
     first_check_at: '2025-01-01T00:00:30.000Z',
     fetch_time: '2025-01-01T00:00:31.000Z',

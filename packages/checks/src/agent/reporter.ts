@@ -179,7 +179,7 @@ export class Reporter {
       if (outcome.rejected > 0) {
         this.logger.warn(
           { rejected: outcome.rejected, batch: count },
-          'the server rejected results (monitor no longer assigned to this prober, or time too far off)',
+          'the server rejected results (monitor paused or no longer assigned to this prober, or time too far off)',
         );
       }
     }

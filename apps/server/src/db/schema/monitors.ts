@@ -111,10 +111,32 @@ export const downtimes = pgTable(
     fromTime: timestamp('from_time', { withTimezone: true }).notNull(),
     /** Null while the monitor is still down. */
     toTime: timestamp('to_time', { withTimezone: true }),
+    /** What ended it: 'recovery' (an 'up' event, alerted) or 'pause' (the monitor was disabled, nothing alerted). */
+    endedBy: text('ended_by', { enum: ['recovery', 'pause'] }),
   },
   (table) => [
     index('downtimes_monitor_from_idx').on(table.monitorId, table.fromTime),
     uniqueIndex('downtimes_one_open_per_monitor').on(table.monitorId).where(sql`to_time IS NULL`),
+  ],
+);
+
+/**
+ * The spans a monitor was paused (disabled by its owner or by the end of a plan): neither up nor
+ * down. Written in the transaction that switches the monitor off or on; `ended_at` null while paused.
+ */
+export const monitorPauses = pgTable(
+  'monitor_pauses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('monitor_pauses_monitor_started_idx').on(table.monitorId, table.startedAt),
+    uniqueIndex('monitor_pauses_one_open_per_monitor').on(table.monitorId).where(sql`ended_at IS NULL`),
   ],
 );
 

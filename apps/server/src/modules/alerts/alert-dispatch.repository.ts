@@ -47,13 +47,14 @@ export interface EventContext {
   planDescription: PlanDescription | null;
   lastStatusCode: number | null;
   lastStatus: string | null;
-  downtime: { fromTime: Date; toTime: Date | null } | null;
+  /** `endedBy` 'pause': the monitor's pause ended it (issue 13), so its down event is not alerted. */
+  downtime: { fromTime: Date; toTime: Date | null; endedBy: 'recovery' | 'pause' | null } | null;
 }
 
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, u.alert_channels, p.description,
-      s.last_status_code, s.last_status, d.from_time, d.to_time
+      s.last_status_code, s.last_status, d.from_time, d.to_time, d.ended_by
     FROM monitors m
     JOIN users u ON u.id = m.user_id
     LEFT JOIN monitor_states s ON s.monitor_id = m.id
@@ -77,7 +78,11 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
     lastStatusCode: row.last_status_code as number | null,
     lastStatus: row.last_status as string | null,
     downtime: row.from_time
-      ? { fromTime: new Date(row.from_time as string), toTime: row.to_time ? new Date(row.to_time as string) : null }
+      ? {
+          fromTime: new Date(row.from_time as string),
+          toTime: row.to_time ? new Date(row.to_time as string) : null,
+          endedBy: row.ended_by as 'recovery' | 'pause' | null,
+        }
       : null,
   };
 }

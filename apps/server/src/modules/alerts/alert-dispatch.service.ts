@@ -79,6 +79,13 @@ async function notificationsFor(
   });
 }
 
+/**
+ * A down event whose downtime the monitor's pause has already ended (the owner switched it off, or
+ * the plan did, before this ran): alerting it now would be stale, so it is marked done unsent.
+ */
+const pausedBeforeDispatch = (event: PendingEvent, eventContext: EventContext) =>
+  event.kind === 'down' && eventContext.downtime?.endedBy === 'pause';
+
 async function dispatchEvent(
   context: ServiceContext,
   transaction: Transaction,
@@ -119,7 +126,9 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
       for (const userId of owners) await lockUserForLimits(transaction.db, userId);
       for (const [index, event] of events.entries()) {
         const eventContext = contexts[index];
-        if (eventContext) await dispatchEvent(context, transaction, event, eventContext, now);
+        if (eventContext && !pausedBeforeDispatch(event, eventContext)) {
+          await dispatchEvent(context, transaction, event, eventContext, now);
+        }
       }
       await markEventsDispatched(
         transaction.db,

@@ -15,7 +15,7 @@ import { applyResults, type MonitorSettings, type StateInput } from './state-mac
 export interface IngestOutcome {
   accepted: number;
   duplicates: number;
-  /** Results for monitors this prober is not assigned, or with a time too far off. */
+  /** Results for monitors this prober is not assigned or that are paused, or with a time too far off. */
   rejected: number;
   /** Results the database would not store (a data exception), each refused alone. */
   refused: number;
@@ -31,16 +31,24 @@ const MAX_RESULT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface AssignedMonitor extends MonitorSettings {
   apdexMs: number;
+  /** When its last pause ended (epoch ms), or null: results from before then belong to no enabled span. */
+  resumedAt: number | null;
 }
 
-/** The batch's monitors this prober is assigned, with what classifying and judging their results needs. */
+/**
+ * The batch's enabled monitors this prober is assigned, with what classifying and judging their
+ * results needs. A paused (disabled) monitor's results are refused: a prober still finishing a
+ * check when the monitor was switched off must not move its state (issue 13).
+ */
 async function assignedMonitors(transaction: Transaction, proberId: number, monitorIds: number[]) {
   const result = await transaction.db.execute<Record<string, unknown>>(sql`
     SELECT m.id, m.apdex_ms, m.period_seconds, m.protocol_type,
-      (SELECT array_agg(every.prober_id) FROM monitor_probers every WHERE every.monitor_id = m.id) AS prober_ids
+      (SELECT array_agg(every.prober_id) FROM monitor_probers every WHERE every.monitor_id = m.id) AS prober_ids,
+      (SELECT (extract(epoch FROM max(p.ended_at)) * 1000)::float8 FROM monitor_pauses p WHERE p.monitor_id = m.id)
+        AS resumed_at
     FROM monitors m
     JOIN monitor_probers mp ON mp.monitor_id = m.id AND mp.prober_id = ${proberId}
-    WHERE m.id = ANY(${sql.param(monitorIds)}::int[])`);
+    WHERE m.id = ANY(${sql.param(monitorIds)}::int[]) AND m.is_enabled`);
   return new Map<number, AssignedMonitor>(
     result.rows.map((row) => [
       row.id as number,
@@ -49,6 +57,7 @@ async function assignedMonitors(transaction: Transaction, proberId: number, moni
         periodSeconds: row.period_seconds as number,
         protocolType: row.protocol_type as string,
         proberIds: row.prober_ids as number[],
+        resumedAt: row.resumed_at as number | null,
       },
     ]),
   );
@@ -142,7 +151,7 @@ async function ingestBatch(
     results.forEach((result, index) => {
       const monitor = monitors.get(result.monitor_id);
       const time = times[index] as number;
-      if (!monitor || !inWindow(time)) {
+      if (!monitor || !inWindow(time) || (monitor.resumedAt !== null && time < monitor.resumedAt)) {
         rejected += 1;
         return;
       }

@@ -83,12 +83,18 @@ export async function saveMonitorStates(db: Database, states: MonitorState[]): P
     WHERE s.monitor_id = u.m`);
 }
 
-/** Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction. */
+/**
+ * Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction.
+ * Not for a paused monitor: a batch that read the monitor as enabled and then waited for its state
+ * row while the pause committed must not open a downtime (and alert) after the pause — this
+ * statement runs after that wait, so it sees the pause.
+ */
 export async function openDowntime(db: Database, monitorId: number, at: number): Promise<void> {
   const time = new Date(at).toISOString();
   await db.execute(sql`
     WITH opened AS (
-      INSERT INTO downtimes (monitor_id, from_time) VALUES (${monitorId}, ${time}::timestamptz)
+      INSERT INTO downtimes (monitor_id, from_time)
+      SELECT id, ${time}::timestamptz FROM monitors WHERE id = ${monitorId} AND is_enabled
       ON CONFLICT (monitor_id) WHERE to_time IS NULL DO NOTHING RETURNING id)
     INSERT INTO monitor_events (monitor_id, kind, at, downtime_id)
     SELECT ${monitorId}, 'down', ${time}::timestamptz, id FROM opened`);

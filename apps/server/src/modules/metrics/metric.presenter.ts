@@ -1,6 +1,6 @@
 import type { Metric } from '@paydar/contracts/metrics';
 import { type ApdexCounts, apdexPercent } from '@paydar/domain/apdex';
-import { type DowntimeInterval, downtimeRows, downtimeSecondsByDay } from '@paydar/domain/downtimes';
+import { type DowntimeInterval, downtimeRows, downtimeSecondsByDay, pauseRows } from '@paydar/domain/downtimes';
 import { monthlyMetrics } from '@paydar/domain/heat-map';
 import {
   hourlyApdexPercents,
@@ -28,16 +28,18 @@ export interface MetricSources {
   apdexByDay: ReadonlyMap<number, ApdexCounts>;
   /** Downtimes touching `windows.all`. */
   downtimes: DowntimeInterval[];
+  /** Spans the monitor was paused touching `windows.day`: neither up nor down. */
+  paused: DowntimeInterval[];
 }
 
 /** Metric / monitor data (spec §3) from rollups, downtimes and state, with the domain's definitions. */
 export function presentMetric(sources: MetricSources): Metric {
-  const { now, state, windows, downtimes } = sources;
+  const { now, state, windows, downtimes, paused } = sources;
   const day = { start: windows.day.from, end: windows.day.to };
   const firstCheckAt = state?.firstCheckAt ?? null;
   // Before the first check nothing was observed: no uptime rather than a made-up 100 %.
   const uptime = firstCheckAt
-    ? uptimeSummary(downtimes, day, now, { monitoredSince: firstCheckAt }).uptimePercent
+    ? uptimeSummary(downtimes, day, now, { monitoredSince: firstCheckAt, paused }).uptimePercent
     : null;
   const dayRollup = mergeRollups(sources.probers.map((row) => row.rollup));
   const summaries = proberSummaries(sources.probers.map((row) => ({ proberId: row.proberId, rollup: row.rollup })));
@@ -47,6 +49,7 @@ export function presentMetric(sources: MetricSources): Metric {
     is_down: state?.isDown ?? false,
     uptime_percent: uptime,
     downtimes: downtimeRows(downtimes, day, now),
+    paused: pauseRows(paused, day, now),
     last_check_at: state?.lastCheckAt?.toISOString() ?? null,
     first_check_at: firstCheckAt?.toISOString() ?? null,
     fetch_time: now.toISOString(),

@@ -121,6 +121,7 @@ describe('a day with a scripted 7-minute outage', () => {
         from_time: new Date(start + 120_000).toISOString(),
         to_time: new Date(start + 540_000).toISOString(),
         duration: 420,
+        ended_by: 'recovery',
       },
     ]);
     expect(metric).toMatchObject({

@@ -109,23 +109,53 @@ export async function apdexByDay(db: Database, monitorId: number, span: Span): P
 }
 
 /**
- * The downtimes that may touch [from, to): those starting inside it, and the last one starting
- * before it (a monitor's downtimes follow one another, so only that one can reach into the span).
- * Reading from the index this way does not walk the monitor's whole downtime history.
+ * The intervals of `table` that may touch [from, to): those starting inside it, and the last one
+ * starting before it (a monitor's downtimes, like its pauses, follow one another, so only that one
+ * can reach into the span). Reading from the index this way does not walk the monitor's whole history.
  */
-export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
+async function intervalsAround(
+  db: Database,
+  table: 'downtimes' | 'pauses',
+  monitorId: number,
+  span: Span,
+): Promise<Array<Record<string, unknown>>> {
   const from = iso(span.from);
-  const result = await db.execute<{ from_time: unknown; to_time: unknown }>(sql`
-    SELECT from_time, to_time FROM downtimes
-    WHERE monitor_id = ${monitorId} AND from_time >= ${from}::timestamptz AND from_time < ${iso(span.to)}::timestamptz
+  const to = iso(span.to);
+  const result =
+    table === 'downtimes'
+      ? await db.execute<Record<string, unknown>>(sql`
+    SELECT from_time, to_time, ended_by FROM downtimes
+    WHERE monitor_id = ${monitorId} AND from_time >= ${from}::timestamptz AND from_time < ${to}::timestamptz
     UNION ALL
-    (SELECT from_time, to_time FROM downtimes
+    (SELECT from_time, to_time, ended_by FROM downtimes
      WHERE monitor_id = ${monitorId} AND from_time < ${from}::timestamptz
-     ORDER BY from_time DESC LIMIT 1)`);
-  return result.rows.map((row) => ({
-    from: asDate(row.from_time),
-    to: row.to_time === null ? null : asDate(row.to_time),
+     ORDER BY from_time DESC LIMIT 1)`)
+      : await db.execute<Record<string, unknown>>(sql`
+    SELECT started_at AS from_time, ended_at AS to_time FROM monitor_pauses
+    WHERE monitor_id = ${monitorId} AND started_at >= ${from}::timestamptz AND started_at < ${to}::timestamptz
+    UNION ALL
+    (SELECT started_at, ended_at FROM monitor_pauses
+     WHERE monitor_id = ${monitorId} AND started_at < ${from}::timestamptz
+     ORDER BY started_at DESC LIMIT 1)`);
+  return result.rows;
+}
+
+const toInterval = (row: Record<string, unknown>): DowntimeInterval => ({
+  from: asDate(row.from_time),
+  to: row.to_time === null ? null : asDate(row.to_time),
+});
+
+/** The downtimes that may touch [from, to), with what ended each. */
+export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
+  return (await intervalsAround(db, 'downtimes', monitorId, span)).map((row) => ({
+    ...toInterval(row),
+    endedBy: row.ended_by === 'pause' ? 'pause' : 'recovery',
   }));
+}
+
+/** The spans the monitor was paused that may touch [from, to); `to` null while still paused. */
+export async function pausesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
+  return (await intervalsAround(db, 'pauses', monitorId, span)).map(toInterval);
 }
 
 export interface ProbeRecordRow {

@@ -18,7 +18,14 @@ import { AnswerCache } from './metric-cache';
 import { type MetricRequest, metricRequest } from './metric-request';
 import { findSharedMetricSubject, findUserMetricSubject } from './metric-subject.repository';
 import { metricWindows } from './metric-windows';
-import { apdexByDay, apdexByHour, downtimesAround, listProbeRecords, rollupsByProber } from './metrics.repository';
+import {
+  apdexByDay,
+  apdexByHour,
+  downtimesAround,
+  listProbeRecords,
+  pausesAround,
+  rollupsByProber,
+} from './metrics.repository';
 import type { MetricQuery, RawQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
@@ -41,11 +48,12 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
     months: request.months,
   });
   const id = subject.monitor.id;
-  const [probers, hours, byDay, downtimes] = await Promise.all([
+  const [probers, hours, byDay, downtimes, paused] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
     apdexByDay(context.db, id, windows.months),
     downtimesAround(context.db, id, windows.all),
+    pausesAround(context.db, id, windows.day),
   ]);
   return presentMetric({
     now,
@@ -56,6 +64,7 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
     hours,
     apdexByDay: byDay,
     downtimes,
+    paused,
   });
 }
 

@@ -12,6 +12,7 @@ import { findUserById } from '../accounts/users.repository';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
+import { recordEnabledChange } from './monitor-pauses.repository';
 import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
 import {
   countUserMonitors,
@@ -165,12 +166,9 @@ export async function editMonitor(
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);
-    const before = await updateMonitor(
-      transaction.db,
-      id,
-      { ...storedFields(merged), updatedAt: context.now() },
-      proberIds,
-    );
+    const now = context.now();
+    const before = await updateMonitor(transaction.db, id, { ...storedFields(merged), updatedAt: now }, proberIds);
+    await recordEnabledChange(transaction.db, id, { was: current.monitor.isEnabled, now: merged.is_enabled, at: now });
     await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
   });
   return getMonitor(context, caller, id);

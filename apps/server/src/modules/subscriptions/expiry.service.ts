@@ -2,6 +2,7 @@ import { displayName } from '@paydar/domain/display-name';
 import type { ServiceContext } from '../../context';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 import { enqueueMail } from '../mail/mail.jobs';
+import { pauseMonitors } from '../monitors/monitor-pauses.repository';
 import { FREE_PLAN_NAME } from '../plans/plans.catalogue';
 import { findActiveSubscription, findPlanByName, replaceActiveSubscription } from '../plans/plans.repository';
 import { bumpAssignmentVersions } from '../probers/probers.repository';
@@ -138,6 +139,7 @@ export async function expireSubscription(
     );
     // The probers drop what is switched off or taken from them: their assignment version moves and they are woken.
     const disabledOn = await disableMonitors(db, due.userId, switchedOff, now);
+    await pauseMonitors(db, switchedOff, now);
     await bumpAssignmentVersions(db, [...new Set([...disabledOn, ...trimmed.proberIds])]);
     const nameOf = (id: number) => {
       const monitor = enabled.find((candidate) => candidate.id === id);

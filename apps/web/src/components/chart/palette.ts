@@ -34,8 +34,13 @@ export const NO_DATA_COLOUR = '#e9ecef';
 /** Failed checks. */
 export const FAILURE_COLOUR = '#c92a2a';
 
-/** Up and down over time (the public 24-hour clock): the heat map's green and red. */
-export const STATUS_COLOURS = { up: HEAT_MAP_COLOURS.green, down: HEAT_MAP_COLOURS.red, none: NO_DATA_COLOUR } as const;
+/** Up and down over time (the public 24-hour clock): the heat map's green and red; paused a darker grey than no data. */
+export const STATUS_COLOURS = {
+  up: HEAT_MAP_COLOURS.green,
+  down: HEAT_MAP_COLOURS.red,
+  paused: '#adb5bd',
+  none: NO_DATA_COLOUR,
+} as const;
 
 /** The phases of a check, in the order they happen. */
 export const PHASE_COLOURS = {

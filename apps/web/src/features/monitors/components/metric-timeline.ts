@@ -4,13 +4,20 @@ import { type UptimeTimeline, uptimeTimeline } from '@paydar/domain/timeline';
 
 /** The uptime timeline of the UTC day starting at `dayStart`, from a metric answer (list strip and detail). */
 export function metricTimeline(
-  metric: Pick<Metric, 'downtimes' | 'first_check_at' | 'fetch_time'>,
+  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'>,
   dayStart: number,
 ): UptimeTimeline {
-  const downtimes = metric.downtimes.map((row) => ({
-    from: Date.parse(row.from_time),
-    to: row.to_time === null ? null : Date.parse(row.to_time),
-  }));
   const since = metric.first_check_at === null ? null : Date.parse(metric.first_check_at);
-  return uptimeTimeline(downtimes, { start: dayStart, end: dayStart + DAY_MS }, Date.parse(metric.fetch_time), since);
+  return uptimeTimeline(
+    metric.downtimes.map(toInterval),
+    { start: dayStart, end: dayStart + DAY_MS },
+    Date.parse(metric.fetch_time),
+    since,
+    metric.paused.map(toInterval),
+  );
 }
+
+const toInterval = (row: { from_time: string; to_time: string | null }) => ({
+  from: Date.parse(row.from_time),
+  to: row.to_time === null ? null : Date.parse(row.to_time),
+});

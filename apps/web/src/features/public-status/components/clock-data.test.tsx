@@ -62,9 +62,14 @@ describe('markDowntimes', () => {
     const marked = markDowntimes(
       statuses,
       [
-        { from_time: at(2 * HOUR + 10 * MINUTE), to_time: at(3 * HOUR + 30 * MINUTE), duration: 4800 },
-        { from_time: at(22 * HOUR), to_time: null, duration: 7200 },
-        { from_time: at(-3 * HOUR), to_time: at(-2 * HOUR), duration: 3600 },
+        {
+          from_time: at(2 * HOUR + 10 * MINUTE),
+          to_time: at(3 * HOUR + 30 * MINUTE),
+          duration: 4800,
+          ended_by: 'recovery' as const,
+        },
+        { from_time: at(22 * HOUR), to_time: null, duration: 7200, ended_by: null },
+        { from_time: at(-3 * HOUR), to_time: at(-2 * HOUR), duration: 3600, ended_by: 'recovery' as const },
       ],
       day,
       HOUR,

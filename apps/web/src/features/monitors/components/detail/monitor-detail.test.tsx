@@ -11,8 +11,10 @@ import { buildMetric, buildShopMonitor, buildSubscription, page } from '@/testin
 import { renderWithProviders, stubFetch, withProviders } from '@/testing/test-utils';
 import { chooseDay } from './day-choice';
 import { DetailHeader, detailStatus, REFRESH_HINT } from './detail-header';
+import { formatDetailTime } from './detail-time';
 import { MonitorDetail, NO_DATA_REFRESH_DELAY_MS } from './monitor-detail';
-import { DOWNTIMES_PAGE_SIZE, UptimeSection } from './uptime-section';
+import { DOWNTIMES_PAGE_SIZE } from './span-table';
+import { UptimeSection } from './uptime-section';
 
 // The chart sections have tests of their own; here they only show that they were given their figures.
 vi.mock('../sections/hourly-apdex-chart', () => ({ HourlyApdexChart: () => <div>hourly apdex chart</div> }));
@@ -170,6 +172,7 @@ describe('downtimes table (spec §2, §9)', () => {
     from_time: new Date(NOW - (index + 1) * 3_600_000).toISOString(),
     to_time: index === 0 ? null : new Date(NOW - (index + 1) * 3_600_000 + 120_000).toISOString(),
     duration: 120,
+    ended_by: index === 0 ? null : ('recovery' as const),
   }));
 
   it('shows 10 rows, then all with Show more, and 10 again with Show less', () => {
@@ -186,8 +189,18 @@ describe('downtimes table (spec §2, §9)', () => {
 
   it('draws a downtime under 300 s as a small mark on the timeline', () => {
     const marks = [
-      { from_time: '2024-03-20T01:00:00Z', to_time: '2024-03-20T01:04:59Z', duration: 299 },
-      { from_time: '2024-03-20T03:00:00Z', to_time: '2024-03-20T03:05:00Z', duration: 300 },
+      {
+        from_time: '2024-03-20T01:00:00Z',
+        to_time: '2024-03-20T01:04:59Z',
+        duration: 299,
+        ended_by: 'recovery' as const,
+      },
+      {
+        from_time: '2024-03-20T03:00:00Z',
+        to_time: '2024-03-20T03:05:00Z',
+        duration: 300,
+        ended_by: 'recovery' as const,
+      },
     ];
     renderWithProviders(<UptimeSection metric={{ ...todayMetric, downtimes: marks }} day="today" />);
     const timeline = screen.getByRole('img', { name: 'Timeline of the day: 2 downtimes' });
@@ -197,6 +210,31 @@ describe('downtimes table (spec §2, §9)', () => {
   it('has no toggle with 10 rows or fewer', () => {
     renderWithProviders(<UptimeSection metric={{ ...todayMetric, downtimes: rows.slice(0, 10) }} day="today" />);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('shows a paused span as a grey band labelled Paused, in its own list, and the downtime it ended', () => {
+    const metric = {
+      ...todayMetric,
+      downtimes: [
+        {
+          from_time: '2024-03-20T10:00:00Z',
+          to_time: '2024-03-20T10:12:00Z',
+          duration: 720,
+          ended_by: 'pause' as const,
+        },
+      ],
+      paused: [{ from_time: '2024-03-20T10:12:00Z', to_time: null, duration: 6480 }],
+    };
+    renderWithProviders(<UptimeSection metric={metric} day="today" />);
+    const timeline = screen.getByRole('img', { name: 'Timeline of the day: 1 downtime, paused 1 time' });
+    const band = timeline.querySelector('[data-status="paused"]');
+    expect(band?.textContent).toBe('Paused');
+    const downtimes = screen.getByRole('table', { name: 'Downtimes' });
+    expect(within(downtimes).getByText(`${formatDetailTime('2024-03-20T10:12:00Z', 'today')} (paused)`)).toBeTruthy();
+    const paused = screen.getByRole('table', { name: 'Paused' });
+    expect(within(paused).getAllByRole('row')).toHaveLength(2);
+    expect(within(paused).getByText('Now')).toBeTruthy();
+    expect(screen.getByText('Paused (1)')).toBeTruthy();
   });
 });
 

@@ -29,7 +29,7 @@ type MonitorListItemProps = {
 const STATUS_DOT: Record<MonitorStatus, string> = {
   up: STATUS_COLOURS.up,
   down: STATUS_COLOURS.down,
-  disabled: '#adb5bd',
+  disabled: STATUS_COLOURS.paused,
   pending: STATUS_COLOURS.none,
 };
 

@@ -128,8 +128,18 @@ describe('MonitorList', () => {
           fetch_time: '2025-01-02T12:00:00.000Z',
           first_check_at: '2025-01-02T00:00:00.000Z',
           downtimes: [
-            { from_time: '2025-01-02T06:00:00.000Z', to_time: '2025-01-02T07:00:00.000Z', duration: 3600 },
-            { from_time: '2025-01-02T09:00:00.000Z', to_time: '2025-01-02T09:01:00.000Z', duration: 60 },
+            {
+              from_time: '2025-01-02T06:00:00.000Z',
+              to_time: '2025-01-02T07:00:00.000Z',
+              duration: 3600,
+              ended_by: 'recovery' as const,
+            },
+            {
+              from_time: '2025-01-02T09:00:00.000Z',
+              to_time: '2025-01-02T09:01:00.000Z',
+              duration: 60,
+              ended_by: 'recovery' as const,
+            },
           ],
           uptime_percent: 91.5,
           last_day_hourly_metrics: {

@@ -1,0 +1,65 @@
+import { Box, Button, Group, Table, Text } from '@mantine/core';
+import { formatSeconds } from '@paydar/domain/format';
+import { useState } from 'react';
+import type { MetricDay } from '../../api/get-metric';
+import { formatDetailTime } from './detail-time';
+
+/** Spec §9: the downtimes table shows this many rows until 'Show more'. */
+export const DOWNTIMES_PAGE_SIZE = 10;
+
+/** A row of the downtimes or paused list: `to_time` null while it goes on. */
+export type SpanRow = { from_time: string; to_time: string | null; duration: number; ended_by?: string | null };
+
+type SpanTableProps = {
+  /** The heading and the table's accessible name, e.g. 'Downtimes'. */
+  title: string;
+  rows: SpanRow[];
+  day: MetricDay;
+};
+
+/** When a span ended: 'Now' while it goes on; a downtime the monitor's pause ended says so. */
+function endText(row: SpanRow, day: MetricDay): string {
+  if (row.to_time === null) return 'Now';
+  const time = formatDetailTime(row.to_time, day);
+  return row.ended_by === 'pause' ? `${time} (paused)` : time;
+}
+
+/** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
+export function SpanTable({ title, rows, day }: SpanTableProps) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? rows : rows.slice(0, DOWNTIMES_PAGE_SIZE);
+  return (
+    <Box>
+      <Text size="sm" fw={600} mb={4}>
+        {title} ({rows.length})
+      </Text>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped fz="sm" verticalSpacing={6} aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>From</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Duration</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => (
+              <Table.Tr key={row.from_time}>
+                <Table.Td>{formatDetailTime(row.from_time, day)}</Table.Td>
+                <Table.Td>{endText(row, day)}</Table.Td>
+                <Table.Td>{formatSeconds(row.duration)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length > DOWNTIMES_PAGE_SIZE && (
+        <Group justify="center" mt="xs">
+          <Button variant="subtle" size="xs" onClick={() => setExpanded((value) => !value)}>
+            {expanded ? 'Show less' : 'Show more'}
+          </Button>
+        </Group>
+      )}
+    </Box>
+  );
+}
