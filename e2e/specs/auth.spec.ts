@@ -48,6 +48,9 @@ test('forgot password: the mailed link sets a new password that logs in', async 
 
   await page.getByRole('link', { name: 'Forget Password?' }).click();
   await expect(page).toHaveURL(/\/forget_pass$/);
+  // The address changes before the lazily loaded page replaces the login form, whose Email field
+  // would otherwise take the text and leave the reset form's empty (the browser then blocks submit).
+  await expect(page.getByRole('heading', { name: 'Forget Password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('We send you a reset password link')).toBeVisible();
