@@ -29,7 +29,9 @@ const DEFAULT_CONCURRENCY = 4;
 /**
  * Workers are woken by NOTIFY when a job is sent (job-wakeups.ts), so polling is only the safety
  * net for a lost notification: at pg-boss's half-second minimum, ~30 idle workers cost ~60
- * transactions a second, most of an idle server's CPU (issue 13).
+ * transactions a second, most of an idle server's CPU (issue 13). Jobs that pg-boss's cron inserts
+ * itself announce nothing, so a scheduled run starts up to this much late: our schedules are
+ * periodic clean-ups and sweeps, for which a minute does not matter.
  */
 const SAFETY_POLL_SECONDS = 60;
 /** A queue's further workers poll this many times less often than its first. */
