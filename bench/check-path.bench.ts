@@ -13,7 +13,7 @@ const ROUNDS = 5;
 const CONCURRENCY = 10;
 const BATCH = 200;
 
-function bareGet(url: string): Promise<void> {
+export function bareGet(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (response) => {

@@ -12,6 +12,7 @@ import { monitorListBenchmark } from './monitor-list.bench';
 import { tenThousandBenchmark, threeProbersBenchmark } from './scale.bench';
 import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
+import { idleBenchmark, perCheckBenchmark } from './system.bench';
 
 const database = await benchDatabase(process.env.TEST_DATABASE_URL?.trim() || undefined);
 const config = loadConfig({
@@ -27,7 +28,10 @@ const figures: Figure[] = [];
 // `npm run bench -- ingest metric` runs only the benchmarks whose names are given.
 const only = process.argv.slice(2);
 const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
-  // The scale benchmarks first, while this process holds nothing else (their RSS is the server's).
+  // Idle and per-check first: they need a database where no other monitor is assigned.
+  ['idle', idleBenchmark],
+  ['per-check', perCheckBenchmark],
+  // The scale benchmarks next, while this process holds nothing else (their RSS is the server's).
   ['scale', tenThousandBenchmark],
   ['probers', threeProbersBenchmark],
   ['check-path', checkPathBenchmark],

@@ -15,7 +15,7 @@ import { startTargetProcess } from './support/target-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function seedMonitors(
+export async function seedMonitors(
   runtime: Runtime,
   tag: string,
   count: number,
@@ -45,14 +45,14 @@ async function seedMonitors(
   return proberIds;
 }
 
-const databaseOf = (runtime: Runtime) => new URL(runtime.context.config.DATABASE_URL ?? '').pathname.slice(1);
+export const databaseOf = (runtime: Runtime) => new URL(runtime.context.config.DATABASE_URL ?? '').pathname.slice(1);
 
-interface StatsLine {
+export interface StatsLine {
   stats: AgentStats;
   memory: { rssMiB: number; heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
 }
 
-function proberStatsLines(server: ServerProcess): StatsLine[] {
+export function proberStatsLines(server: ServerProcess): StatsLine[] {
   return server
     .output()
     .split('\n')
@@ -60,7 +60,7 @@ function proberStatsLines(server: ServerProcess): StatsLine[] {
     .map((line) => JSON.parse(line) as StatsLine);
 }
 
-async function nextStatsLine(server: ServerProcess, seen: number): Promise<StatsLine> {
+export async function nextStatsLine(server: ServerProcess, seen: number): Promise<StatsLine> {
   for (;;) {
     const lines = proberStatsLines(server);
     const line = lines[seen];

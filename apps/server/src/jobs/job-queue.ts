@@ -2,6 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Transaction } from '../db/transaction';
+import { JOB_WAKEUP_CHANNEL, type JobWakeups, startJobWakeups, wakeupPayload } from './job-wakeups';
 
 export interface JobOptions {
   retryLimit?: number;
@@ -25,8 +26,18 @@ export interface JobQueue {
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 10;
 const DEFAULT_CONCURRENCY = 4;
-/** pg-boss's minimum: a job waits at most half a second for a free worker to notice it. */
-const POLLING_INTERVAL_SECONDS = 0.5;
+/**
+ * Workers are woken by NOTIFY when a job is sent (job-wakeups.ts), so polling is only the safety
+ * net for a lost notification: at pg-boss's half-second minimum, ~30 idle workers cost ~60
+ * transactions a second, most of an idle server's CPU (issue 13). Jobs that pg-boss's cron inserts
+ * itself announce nothing, so a scheduled run starts up to this much late: our schedules are
+ * periodic clean-ups and sweeps, for which a minute does not matter.
+ */
+const SAFETY_POLL_SECONDS = 60;
+/** A queue's further workers poll this many times less often than its first. */
+const IDLE_HELPER_POLL_FACTOR = 10;
+/** pg-boss's scheduler looks for due cron jobs this often; ours run every few minutes at most. */
+const CRON_WORKER_INTERVAL_SECONDS = 30;
 
 /**
  * pg-boss's create_queue inserts the queue's row, then creates and attaches its partition: replicas
@@ -46,11 +57,20 @@ async function createQueueOneAtATime(boss: PgBoss, databaseUrl: string, name: st
   }
 }
 
+/** The latest a failed job can be retried: pg-boss's back-off is the delay × 2^retries, up to double. */
+function retryDelayBoundMs(job: PgBoss.JobWithMetadata): number {
+  const base = job.retryDelay * 1000;
+  // A second more: the timer starts before pg-boss writes the retry time.
+  return (job.retryBackoff ? base * 2 ** Math.min(16, job.retryCount + 1) : base) + 1000;
+}
+
 export async function startJobQueue(options: {
   databaseUrl: string;
   logger: Logger;
   /** Workers and maintenance run only where jobs are enabled; sending works everywhere. */
   runWorkers: boolean;
+  /** How often an idle worker looks for jobs nobody announced (tests lengthen it). */
+  safetyPollSeconds?: number;
 }): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
@@ -58,9 +78,13 @@ export async function startJobQueue(options: {
     max: 4,
     supervise: options.runWorkers,
     schedule: options.runWorkers,
+    cronWorkerIntervalSeconds: CRON_WORKER_INTERVAL_SECONDS,
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  const wakeups: JobWakeups | undefined = options.runWorkers
+    ? await startJobWakeups(options.databaseUrl, options.logger)
+    : undefined;
   const knownQueues = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (knownQueues.has(name)) return;
@@ -71,28 +95,52 @@ export async function startJobQueue(options: {
   return {
     async send(name, data, jobOptions = {}, transaction) {
       await ensureQueue(name);
+      const db = transaction ? { executeSql: transaction.executeSql as PgBoss.Db['executeSql'] } : boss.getDb();
       await boss.send(name, data, {
         retryLimit: jobOptions.retryLimit ?? DEFAULT_RETRY_LIMIT,
         retryDelay: jobOptions.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
         retryBackoff: true,
         ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
         ...(jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {}),
-        ...(transaction ? { db: { executeSql: transaction.executeSql as PgBoss.Db['executeSql'] } } : {}),
+        db,
       });
+      // In the sender's transaction when there is one: PostgreSQL delivers it only on commit.
+      const payload = wakeupPayload(name, (jobOptions.startAfterSeconds ?? 0) * 1000);
+      await db.executeSql('SELECT pg_notify($1, $2)', [JOB_WAKEUP_CHANNEL, payload]);
     },
     async work(name, handler, workOptions = {}) {
       if (!options.runWorkers) return;
       await ensureQueue(name);
-      // One job per fetch, so a failure retries only its own job; several pollers give concurrency.
+      // One job per fetch, so a failure retries only its own job; several workers give concurrency.
+      const workerIds: string[] = [];
+      const wakeAll = () => {
+        for (const id of workerIds) boss.notifyWorker(id);
+      };
+      const safetyPollSeconds = options.safetyPollSeconds ?? SAFETY_POLL_SECONDS;
       for (let index = 0; index < (workOptions.concurrency ?? DEFAULT_CONCURRENCY); index += 1) {
-        await boss.work<object>(
+        const id = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+          {
+            // One worker per queue is the safety net; the others only lend a hand once woken.
+            pollingIntervalSeconds: index === 0 ? safetyPollSeconds : safetyPollSeconds * IDLE_HELPER_POLL_FACTOR,
+            batchSize: 1,
+            includeMetadata: true,
+          },
           async ([job]) => {
-            if (job) await handler(job.data as never);
+            if (!job) return;
+            // Where there was one job there may be more: all look again at once, not a poll later.
+            wakeAll();
+            try {
+              await handler(job.data as never);
+            } catch (error) {
+              if (job.retryCount < job.retryLimit) wakeups?.wakeLater(name, retryDelayBoundMs(job));
+              throw error;
+            }
           },
         );
+        workerIds.push(id);
       }
+      wakeups?.register(name, wakeAll);
     },
     async schedule(name, cron) {
       if (!options.runWorkers) return;
@@ -102,6 +150,7 @@ export async function startJobQueue(options: {
     async stop() {
       // Graceful: running handlers finish (up to the timeout) before the connections close.
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await wakeups?.stop();
     },
   };
 }

@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database';
+import { freePort } from '../../test/free-port';
+import { sleep } from '../../test/process-world';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
+
+/**
+ * A server with no monitors must leave its database nearly alone: job pollers, the built-in
+ * prober's long poll and maintenance timers together stay near one transaction a second (issue
+ * 13 measured ~62/s). A count of committed transactions, not a time, so a loaded machine cannot
+ * make it flaky.
+ */
+let database: { url: string; drop(): Promise<void> };
+let server: ServerProcess;
+let stats: pg.Client;
+const databaseName = () => new URL(database.url).pathname.slice(1);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startServerProcess({
+    PORT: String(await freePort()),
+    DATABASE_URL: database.url,
+    BUILTIN_PROBER_ENABLED: 'true',
+    RATE_LIMITS_ENABLED: 'false',
+  });
+  // Statistics are read from another database, so reading them adds nothing to the count.
+  const other = new URL(database.url);
+  other.pathname = '/postgres';
+  stats = new pg.Client({ connectionString: other.toString() });
+  await stats.connect();
+}, 120_000);
+afterAll(async () => {
+  await stats?.end();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await database?.drop();
+});
+
+async function committedTransactions(): Promise<number> {
+  await stats.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await stats.query<{ count: string }>(
+    'SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1',
+    [databaseName()],
+  );
+  return Number(rows[0]?.count);
+}
+
+describe('an idle server', () => {
+  it('commits fewer than three transactions a second with no monitors', async () => {
+    // Past start-up (queues created, first periodic runs, prober's first poll).
+    await sleep(5_000);
+    // Autovacuum's ANALYZE of the freshly migrated tables counts in the same statistics: done now.
+    const own = new pg.Client({ connectionString: database.url });
+    await own.connect();
+    await own.query('ANALYZE');
+    await own.end();
+    // Backends flush their counters late when idle (start-up's arrived ~15 s after it here).
+    await sleep(20_000);
+    const before = await committedTransactions();
+    const windowSeconds = 30;
+    await sleep(windowSeconds * 1000);
+    const after = await committedTransactions();
+    const perSecond = (after - before) / windowSeconds;
+    expect(perSecond, server.output().slice(-2000)).toBeLessThan(3);
+  }, 120_000);
+});
