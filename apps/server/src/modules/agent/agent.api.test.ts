@@ -282,6 +282,7 @@ describe('results the database refuses', () => {
       rejected: 0,
       refused: 1,
       refusals: [{ index: 3, field: 'non_field_errors', message: expect.stringMatching(/22003/) }],
+      roundsOpened: [],
     });
     const stored = await server.context.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`,

@@ -8,7 +8,8 @@ import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
-import { closeDowntime, lockMonitorStates, openDowntime, saveMonitorStates } from './monitor-state.repository';
+import { announceRechecks, saveOutcomes } from './confirmation-rounds';
+import { lockMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
 import { applyResults, type MonitorSettings, type StateInput } from './state-machine';
 
@@ -21,6 +22,8 @@ export interface IngestOutcome {
   refused: number;
   /** Every refusal, by position in the batch given. */
   refusals: ResultRefusal[];
+  /** Monitors whose confirmation round this batch opened (their rounds end by settleLater if silent). */
+  roundsOpened: number[];
 }
 
 const APDEX_CLASS = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
@@ -111,10 +114,11 @@ async function ingestSplitting(
     rejected: first.rejected + second.rejected,
     refused: first.refused + second.refused,
     refusals: [...first.refusals, ...second.refusals],
+    roundsOpened: [...first.roundsOpened, ...second.roundsOpened],
   };
 }
 
-const NOTHING = { accepted: 0, duplicates: 0, rejected: 0 };
+const NOTHING = { accepted: 0, duplicates: 0, rejected: 0, roundsOpened: [] as number[] };
 
 /**
  * Stores a batch and moves the monitors' state, in one transaction: the raw records
@@ -125,7 +129,7 @@ async function ingestBatch(
   context: ServiceContext,
   proberId: number,
   results: CheckResult[],
-): Promise<Pick<IngestOutcome, 'accepted' | 'duplicates' | 'rejected'>> {
+): Promise<Pick<IngestOutcome, 'accepted' | 'duplicates' | 'rejected' | 'roundsOpened'>> {
   if (!results.length) return NOTHING;
   const now = context.now().getTime();
   const inWindow = (time: number) => time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS;
@@ -155,19 +159,28 @@ async function ingestBatch(
     const fresh = (await insertProbeRecords(transaction.db, records)).map(
       (index) => records[index] as ProbeRecordInput,
     );
-    const transitions = await applyStateChanges(transaction, monitors, fresh);
+    const { transitions, roundsOpened } = await applyStateChanges(transaction, monitors, fresh, now);
     if (transitions) await requestDispatch(context, transaction);
-    return { accepted: fresh.length, duplicates: results.length - rejected - fresh.length, rejected };
+    return {
+      accepted: fresh.length,
+      duplicates: results.length - rejected - fresh.length,
+      rejected,
+      roundsOpened,
+    };
   });
 }
 
-/** Moves the monitors' states; returns how many down/up transitions (each an event for alerting) it made. */
+/**
+ * Moves the monitors' states. Returns how many down/up transitions (each an event for alerting) it
+ * made and the monitors whose confirmation round opened, whose probers were told to re-check.
+ */
 async function applyStateChanges(
   transaction: Transaction,
   monitors: Map<number, AssignedMonitor>,
   fresh: ProbeRecordInput[],
-): Promise<number> {
-  if (!fresh.length) return 0;
+  now: number,
+): Promise<{ transitions: number; roundsOpened: number[] }> {
+  if (!fresh.length) return { transitions: 0, roundsOpened: [] };
   const byMonitor = new Map<number, StateInput[]>();
   for (const record of fresh) {
     let inputs = byMonitor.get(record.monitorId);
@@ -189,19 +202,13 @@ async function applyStateChanges(
     [...byMonitor.keys()].sort((a, b) => a - b),
   );
   const outcomes = locked.map((state) =>
-    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? []),
+    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? [], now),
   );
-  await saveMonitorStates(
+  const transitions = await saveOutcomes(transaction.db, outcomes);
+  const opened = outcomes.filter((outcome) => outcome.roundOpened).map((outcome) => outcome.update.monitorId);
+  await announceRechecks(
     transaction.db,
-    outcomes.map((outcome) => outcome.update),
+    opened.flatMap((monitorId) => monitors.get(monitorId)?.proberIds ?? []),
   );
-  let transitions = 0;
-  for (const outcome of outcomes) {
-    for (const transition of outcome.transitions) {
-      if (transition.kind === 'down') await openDowntime(transaction.db, outcome.update.monitorId, transition.at);
-      else await closeDowntime(transaction.db, outcome.update.monitorId, transition.at);
-      transitions += 1;
-    }
-  }
-  return transitions;
+  return { transitions, roundsOpened: opened };
 }
