@@ -18,7 +18,7 @@ export const assignmentsQuery = z.object({
    * (epoch ms; 0 for none). The poll then also answers as soon as a newer round opens. Agents
    * that do not send it get the assignments alone, as before.
    */
-  recheck_after: z.coerce.number().int().min(0).max(MAX_EPOCH_MS).optional(),
+  recheck_after: z.coerce.number().min(0).max(MAX_EPOCH_MS).optional(),
 });
 
 /** Re-check this monitor now, outside its slot: a confirmation round asks every prober of it. */

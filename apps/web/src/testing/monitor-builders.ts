@@ -14,6 +14,7 @@ export function buildProber(overrides: Partial<Prober> = {}): Prober {
     is_active: true,
     disabled: false,
     datacenter: { country_code: 'DE', name: 'FSN1' },
+    health: { last_seen_at: null, since: '2026-01-01T00:00:00.000Z', checks: 0, prober_failures: 0 },
     ...overrides,
   };
 }

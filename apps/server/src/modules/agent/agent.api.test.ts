@@ -283,6 +283,7 @@ describe('results the database refuses', () => {
       refused: 1,
       refusals: [{ index: 3, field: 'non_field_errors', message: expect.stringMatching(/22003/) }],
       roundsOpened: [],
+      proberFailures: 0,
     });
     const stored = await server.context.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`,
@@ -351,5 +352,33 @@ describe('the down/up decision', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.fromTime.getTime()).toBe(start.getTime() + 90_000);
     expect(rows[0]?.toTime?.getTime()).toBe(start.getTime() + 150_000);
+  });
+});
+
+describe('prober failures', () => {
+  it('never count in the verdict: they are kept out of the records and shown in the prober health', async () => {
+    await registerProber('Faulty-agent');
+    const monitorId = await createMonitor(['Faulty']);
+    const start = Date.now() - 120_000;
+    const fault = (second: number) => ({
+      ...result(monitorId, new Date(start + second * 1000), false),
+      status_code: null,
+      error: 'ping is not installed',
+      failure_class: 'prober',
+    });
+    const response = await post('Faulty', [result(monitorId, new Date(start), true), fault(15), fault(30), fault(45)]);
+    expect(response.json()).toMatchObject({ accepted: 4, refused: 0 });
+    const [state] = await server.context.db.select().from(monitorStates).where(eq(monitorStates.monitorId, monitorId));
+    expect(state).toMatchObject({ isDown: false, confirmingSince: null });
+    expect(await server.context.db.select().from(downtimes).where(eq(downtimes.monitorId, monitorId))).toEqual([]);
+    const stored = await server.context.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`,
+    );
+    expect(stored.rows[0]).toEqual({ n: 1 });
+
+    const listed = await server.app.inject({ method: 'GET', url: '/api/v1/probers/', headers: owner.headers });
+    const faulty = listed.json().results.find((prober: { id: number }) => prober.id === ids['Faulty-agent']);
+    expect(faulty.health).toMatchObject({ checks: 4, prober_failures: 3 });
+    expect(Date.parse(faulty.health.last_seen_at)).toBeGreaterThan(start);
   });
 });

@@ -101,6 +101,12 @@ export async function reportResults(
     valid.map((entry) => entry.result),
   );
   settleLater(context, outcome.roundsOpened, logger);
+  if (outcome.proberFailures) {
+    logger.warn(
+      { proberId: prober.id, proberFailures: outcome.proberFailures },
+      "checks failed through the prober's own fault",
+    );
+  }
   // The database's refusals name positions among the valid results: back to the batch's.
   const refusedByDatabase = outcome.refusals.map((refusal) => ({
     ...refusal,
