@@ -122,6 +122,7 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
     last_status_code: 200,
     last_status: null,
     is_down: false,
+    confirming: false,
     uptime_percent: 100,
     downtimes: [],
     last_check_at: '2025-01-01T00:00:30.000Z',

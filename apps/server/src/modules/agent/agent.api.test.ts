@@ -355,6 +355,21 @@ describe('the down/up decision', () => {
   });
 });
 
+describe('a failed check being confirmed', () => {
+  it('reads "confirming", not up and not yet down, in the metric while the round is open', async () => {
+    const monitorId = await createMonitor(['A', 'B', 'C']);
+    const now = Date.now();
+    for (const name of ['A', 'B', 'C']) await post(name, [result(monitorId, new Date(now - 20_000), true)]);
+    await post('A', [result(monitorId, new Date(now - 1_000), false)]);
+    const metric = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitors/${monitorId}/metric`,
+      headers: owner.headers,
+    });
+    expect(metric.json()).toMatchObject({ is_down: false, confirming: true, last_status_code: 503 });
+  });
+});
+
 describe('prober failures', () => {
   it('never count in the verdict: they are kept out of the records and shown in the prober health', async () => {
     await registerProber('Faulty-agent');

@@ -35,7 +35,13 @@ export const NO_DATA_COLOUR = '#e9ecef';
 export const FAILURE_COLOUR = '#c92a2a';
 
 /** Up and down over time (the public 24-hour clock): the heat map's green and red. */
-export const STATUS_COLOURS = { up: HEAT_MAP_COLOURS.green, down: HEAT_MAP_COLOURS.red, none: NO_DATA_COLOUR } as const;
+export const STATUS_COLOURS = {
+  up: HEAT_MAP_COLOURS.green,
+  down: HEAT_MAP_COLOURS.red,
+  /** A failure being re-checked: neither up nor yet down. */
+  confirming: '#fd7e14',
+  none: NO_DATA_COLOUR,
+} as const;
 
 /** The phases of a check, in the order they happen. */
 export const PHASE_COLOURS = {
