@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber, setProberDisabled } from '../../admin/prober.commands';
@@ -368,6 +368,33 @@ describe('a failed check being confirmed', () => {
     });
     expect(metric.json()).toMatchObject({ is_down: false, confirming: true, last_status_code: 503 });
   });
+});
+
+describe('a confirmation round some probers never answer', () => {
+  it('ends after its wait and decides from the probers that answered', async () => {
+    const monitorId = await createMonitor(['A', 'B', 'C']);
+    const now = Date.now();
+    for (const name of ['A', 'B', 'C']) await post(name, [result(monitorId, new Date(now - 20_000), true)]);
+    // A fails and answers its own round; B and C stay silent (fresh, so the round waits for them).
+    await post('A', [result(monitorId, new Date(now - 1_000), false)]);
+    await post('A', [result(monitorId, new Date(now - 500), false)]);
+    const [open] = await server.context.db.select().from(monitorStates).where(eq(monitorStates.monitorId, monitorId));
+    expect(open).toMatchObject({ isDown: false });
+    expect(open?.confirmingSince).not.toBeNull();
+    // No result comes: the server's own timer ends the round a little after its 5 s wait.
+    await vi.waitFor(
+      async () => {
+        const [state] = await server.context.db
+          .select()
+          .from(monitorStates)
+          .where(eq(monitorStates.monitorId, monitorId));
+        expect(state).toMatchObject({ isDown: true, confirmingSince: null });
+      },
+      { timeout: 9_000, interval: 250 },
+    );
+    const events = await server.context.db.select().from(monitorEvents).where(eq(monitorEvents.monitorId, monitorId));
+    expect(events.map((event) => event.kind)).toEqual(['down']);
+  }, 15_000);
 });
 
 describe('prober failures', () => {
