@@ -24,6 +24,16 @@ describe('settleRound', () => {
       expected: { over: false },
     },
     {
+      name: 'waits for a re-check when every answer is from the round’s own instant',
+      probers: [prober(1, since, false), prober(2, since, true), prober(3, since, true)],
+      expected: { over: false },
+    },
+    {
+      name: 'counts the failure that opened the round as its prober’s answer',
+      probers: [prober(1, since, false), prober(2, since + 600, false), prober(3, since + 700, true)],
+      expected: { over: true, transition: 'down' },
+    },
+    {
       name: 'goes down when two of three answers fail',
       probers: [prober(1, since + 500, false, 2), prober(2, since + 600, false), prober(3, since + 700, true)],
       expected: { over: true, transition: 'down' },

@@ -39,20 +39,24 @@ export interface RoundInput {
 }
 
 /**
- * Whether the round is over at `now`, and if so its verdict over the probers that answered (reported
- * after `since`). It is over once every assigned prober has answered or is gone (silent past
- * maxAgeMs), or once CONFIRMATION_WAIT_MS has passed on the wall clock. A round nobody answered changes nothing.
+ * Whether the round is over at `now`, and if so its verdict over the probers that answered: those
+ * whose latest result is from the round's instant or later (the failure that opened it counts as
+ * its prober's answer until that prober's re-check replaces it; probers checking at the same slot
+ * answer with it). It is over once every assigned prober has answered or is gone (silent past
+ * maxAgeMs) and at least one result came after the opening one (a lone prober's re-check), or once
+ * CONFIRMATION_WAIT_MS has passed on the wall clock.
  */
 export function settleRound(input: RoundInput): { over: false } | { over: true; decision: MonitorDecision } {
   const byId = new Map(input.probers.map((prober) => [prober.proberId, prober]));
-  const answered = input.probers.filter((prober) => prober.lastTime > input.since);
+  const answered = input.probers.filter((prober) => prober.lastTime >= input.since);
   const waitingFor = input.assigned.filter((id) => {
     const prober = byId.get(id);
     if (!prober) return true;
-    return prober.lastTime <= input.since && prober.lastTime >= input.now - input.maxAgeMs;
+    return prober.lastTime < input.since && prober.lastTime >= input.now - input.maxAgeMs;
   });
+  const anyAfter = answered.some((prober) => prober.lastTime > input.since);
   const timedOut = input.clock !== undefined && input.clock - input.openedAt >= CONFIRMATION_WAIT_MS;
-  if (waitingFor.length > 0 && !timedOut) return { over: false };
+  if (!timedOut && (waitingFor.length > 0 || !anyAfter)) return { over: false };
   return { over: true, decision: decideMonitorState(input.isDown, answered) };
 }
 

@@ -111,6 +111,33 @@ async function editPeriod(monitorId: number, period: number) {
   expect(response.json()).toMatchObject({ id: monitorId });
 }
 
+describe('the confirmation round of a lone standalone agent', () => {
+  it('asks it to re-check at once: a 300 s monitor is down within 10 s of its first failure', async () => {
+    behaviour.down = true;
+    try {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/monitors/',
+        headers: owner.headers,
+        payload: { ...monitorBody(300), probers: [proberIds[1]] },
+      });
+      const monitorId = response.json().id as number;
+      await vi.waitFor(async () => expect(await stateOf(monitorId)).toMatchObject({ is_down: true }), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      const confirmedAt = Date.now();
+      const stored = await records(monitorId);
+      // A lone prober needs two failures in a row: the second is the round's re-check, not a slot.
+      expect(stored.length).toBeGreaterThanOrEqual(2);
+      expect(stored.every((record) => !record.success)).toBe(true);
+      expect(confirmedAt - new Date(stored[0]?.time ?? 0).getTime()).toBeLessThanOrEqual(10_000);
+    } finally {
+      behaviour.down = false;
+    }
+  }, 30_000);
+});
+
 describe('the confirmation round, with one built-in prober and two standalone agents', () => {
   let monitorId: number;
 
@@ -124,15 +151,16 @@ describe('the confirmation round, with one built-in prober and two standalone ag
     });
     expect(response.statusCode).toBe(201);
     monitorId = response.json().id as number;
-    // Three first checks, one of them failed, then the round's three re-checks — all long before
-    // a 60 s period would bring a second check.
+    // The three first checks (the probers check a monitor at the same instant), one of them failed:
+    // the others' answers, or their re-checks, contradict it long before a 60 s period ends.
     await vi.waitFor(
       async () => {
-        expect((await records(monitorId)).length).toBeGreaterThanOrEqual(6);
+        expect((await records(monitorId)).length).toBeGreaterThanOrEqual(3);
         expect(await stateOf(monitorId)).toMatchObject({ confirming_since: null });
       },
       { timeout: 15_000, interval: 200 },
     );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     const stored = await records(monitorId);
     expect(stored.filter((record) => !record.success)).toHaveLength(1);
     expect(new Set(stored.map((record) => record.prober_id))).toEqual(new Set(proberIds));
