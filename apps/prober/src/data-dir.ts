@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Assignments } from '@paydar/checks/agent/agent';
-import { assignmentsResponse } from '@paydar/contracts/agent-api';
+import { assignmentSet } from '@paydar/contracts/agent-api';
 
 /**
  * The data directory:
@@ -13,7 +13,7 @@ import { assignmentsResponse } from '@paydar/contracts/agent-api';
 /** The last assignment set saved, or null when there is none or it cannot be read. */
 export async function readAssignments(dir: string): Promise<Assignments | null> {
   try {
-    const parsed = assignmentsResponse.safeParse(JSON.parse(await readFile(join(dir, 'assignments.json'), 'utf8')));
+    const parsed = assignmentSet.safeParse(JSON.parse(await readFile(join(dir, 'assignments.json'), 'utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -25,9 +25,9 @@ describe('HTTP transport', () => {
   it('gets the whole set when the version differs, and null when nothing changes within the wait', async () => {
     const transport = createHttpTransport({ serverUrl: api.url, key: 'right' });
     api.setMonitors([spec]);
-    expect(await transport.fetchAssignments(0, 1, never)).toEqual({ version: 1, monitors: [spec] });
+    expect(await transport.fetchAssignments(0, 1, never, 0)).toEqual({ version: 1, monitors: [spec] });
     const started = Date.now();
-    expect(await transport.fetchAssignments(1, 1, never)).toBeNull();
+    expect(await transport.fetchAssignments(1, 1, never, 0)).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
@@ -59,11 +59,11 @@ describe('HTTP transport', () => {
 
   it('makes 401 and 403 fatal, with a text that says what to do', async () => {
     const wrong = createHttpTransport({ serverUrl: api.url, key: 'wrong' });
-    await expect(wrong.fetchAssignments(0, 0, never)).rejects.toThrow(AgentFatalError);
+    await expect(wrong.fetchAssignments(0, 0, never, 0)).rejects.toThrow(AgentFatalError);
     await expect(wrong.sendResults([resultAt(1)], never)).rejects.toThrow(/does not know this prober key \(401/);
     api.disable(true);
     const disabled = createHttpTransport({ serverUrl: api.url, key: 'right' });
-    await expect(disabled.fetchAssignments(0, 0, never)).rejects.toThrow(
+    await expect(disabled.fetchAssignments(0, 0, never, 0)).rejects.toThrow(
       /refuses this prober \(403: This prober is disabled/,
     );
   });
@@ -76,7 +76,7 @@ describe('HTTP transport', () => {
     expect(failure).not.toBeInstanceOf(AgentFatalError);
     expect((failure as Error).message).toBe('the server answered HTTP 503: Service Unavailable');
     await api.stop();
-    await expect(transport.fetchAssignments(0, 0, never)).rejects.toThrow(/cannot reach 127\.0\.0\.1/);
+    await expect(transport.fetchAssignments(0, 0, never, 0)).rejects.toThrow(/cannot reach 127\.0\.0\.1/);
   });
 
   it('refuses to send a body over the limit, so the agent sends fewer results at a time', async () => {

@@ -1,4 +1,4 @@
-import type { AgentTransport, Assignments } from '@paydar/checks/agent/agent';
+import type { AgentTransport, AssignmentsAnswer } from '@paydar/checks/agent/agent';
 import { AgentFatalError, BatchRefusedError } from '@paydar/checks/agent/errors';
 import type { DeliveryOutcome } from '@paydar/checks/agent/reporter';
 import type { CheckResult } from '@paydar/contracts/agent';
@@ -43,9 +43,9 @@ export function createHttpTransport(options: HttpTransportOptions): AgentTranspo
   };
 
   return {
-    async fetchAssignments(version, waitSeconds, signal): Promise<Assignments | null> {
+    async fetchAssignments(version, waitSeconds, signal, recheckAfter): Promise<AssignmentsAnswer | null> {
       const response = await request(
-        `api/agent/v1/assignments?version=${version}&wait=${waitSeconds}`,
+        `api/agent/v1/assignments?version=${version}&wait=${waitSeconds}&recheck_after=${recheckAfter}`,
         { headers },
         signal,
         waitSeconds * 1000 + timeoutMs,

@@ -1,7 +1,7 @@
-import type { CheckResult, CheckSpec } from '@paydar/contracts/agent';
+import type { CheckResult, CheckSpec, FailureClass } from '@paydar/contracts/agent';
 import type { ProtocolType } from '@paydar/contracts/monitors-options';
 import { runDnsCheck } from './dns-check';
-import { CheckError, describeError, formatSeconds } from './errors';
+import { CheckError, describeError, failureClass, formatSeconds } from './errors';
 import { runHttpCheck } from './http-check';
 import { runIcmpCheck } from './icmp-check';
 import { type CheckContext, newProbe, now, type ProtocolCheck, since } from './probe';
@@ -51,6 +51,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
   };
 
   let error: string | null = null;
+  let failure: FailureClass | null = null;
   try {
     if (!protocol) throw new CheckError(`unsupported protocol ${String(spec.protocol)}`);
     if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -63,6 +64,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     ]);
   } catch (err) {
     error = describeError(err);
+    failure = failureClass(err);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abortFromCaller);
@@ -78,5 +80,6 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     error,
     phases: { ...probe.phases, duration: probe.duration ?? since(start) },
     extra_info: probe.extra,
+    failure_class: failure,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckError, describeError, formatSeconds } from './errors';
+import { CheckError, describeError, failureClass, formatSeconds, ProberFault } from './errors';
 
 describe('describeError', () => {
   it.each([
@@ -33,5 +33,20 @@ describe('describeError', () => {
     [300, '0.3 s'],
   ])('formatSeconds(%d) is %s', (ms, text) => {
     expect(formatSeconds(ms)).toBe(text);
+  });
+});
+
+describe('failureClass', () => {
+  it.each([
+    [new ProberFault('ping is not installed'), 'prober'],
+    [Object.assign(new Error('too many open files'), { code: 'EMFILE' }), 'prober'],
+    [Object.assign(new Error('no buffer space'), { code: 'ENOBUFS' }), 'prober'],
+    [Object.assign(new Error('no local port'), { code: 'EADDRNOTAVAIL' }), 'prober'],
+    [Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), 'target'],
+    [Object.assign(new Error('no such name'), { code: 'ENOTFOUND' }), 'target'],
+    [new CheckError('timeout after 30 s'), 'target'],
+    [new Error('HTTP 503'), 'target'],
+  ])('%s → %s', (err, expected) => {
+    expect(failureClass(err)).toBe(expected);
   });
 });

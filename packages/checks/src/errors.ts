@@ -1,3 +1,5 @@
+import type { FailureClass } from '@paydar/contracts/agent';
+
 /**
  * Short human error texts for check results. A check never throws to its caller: whatever goes
  * wrong becomes one of these strings in `CheckResult.error`.
@@ -6,6 +8,28 @@
 /** A failure whose message is already the short human text to report. */
 export class CheckError extends Error {
   override name = 'CheckError';
+}
+
+/** A failure of the prober itself, not of the target: its message is the short human text to report. */
+export class ProberFault extends CheckError {
+  override name = 'ProberFault';
+}
+
+/**
+ * Codes that say the prober's own machine is short of something (file descriptors, buffers, local
+ * ports): the target was never really asked, so the failure is not the target's.
+ */
+const PROBER_CODES = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'EADDRNOTAVAIL']);
+
+/**
+ * Whose failure `err` is. Conservative: what is not clearly the prober's own counts against the
+ * target, so a prober trouble can at worst raise a false alarm but never hide an outage. EAI_AGAIN
+ * stays the target's: a recursive resolver answers it for a domain whose servers do not answer too.
+ */
+export function failureClass(err: unknown): FailureClass {
+  if (err instanceof ProberFault) return 'prober';
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && PROBER_CODES.has(code) ? 'prober' : 'target';
 }
 
 /** "30 s", "1.5 s", "0.25 s". */

@@ -34,9 +34,9 @@ describe('ICMP check with the system ping', () => {
     expect(result.extra_info.address).toBe('127.0.0.1');
   });
 
-  it('says so when ping is not installed', async () => {
+  it('says so when ping is not installed, as a failure of the prober, not of the target', async () => {
     const result = await runCheck(icmpSpec('127.0.0.1'), { ...checkOptions, pingPath: '/nonexistent/ping' });
-    expect(result).toMatchObject({ success: false, error: 'ping is not installed' });
+    expect(result).toMatchObject({ success: false, error: 'ping is not installed', failure_class: 'prober' });
   });
 });
 
@@ -64,7 +64,7 @@ describe.skipIf(!canUnshare)('ICMP check to unroutable addresses (in a private n
 
   it('fails with "network unreachable" when there is no route', async () => {
     const result = await runCheck(icmpSpec('198.51.100.2'), { ...checkOptions, pingPath: noRoutes });
-    expect(result).toMatchObject({ success: false, error: 'network unreachable' });
+    expect(result).toMatchObject({ success: false, error: 'network unreachable', failure_class: 'target' });
     expect(result.phases.response).toBeNull();
   });
 

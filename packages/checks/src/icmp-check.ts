@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { CheckSpec } from '@paydar/contracts/agent';
 import { resolveHost } from './connect';
-import { CheckError, formatSeconds } from './errors';
+import { CheckError, formatSeconds, ProberFault } from './errors';
 import { type CheckContext, now, type ProtocolCheck } from './probe';
 
 const OUTPUT_LIMIT = 2048;
@@ -43,7 +43,7 @@ function runPing(ctx: CheckContext, address: string, waitSeconds: number) {
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') reject(new CheckError('ping is not installed'));
+      if (err.code === 'ENOENT') reject(new ProberFault('ping is not installed'));
       else if (err.name === 'AbortError') reject(ctx.signal.reason);
       else reject(err);
     });

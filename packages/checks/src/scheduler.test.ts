@@ -111,6 +111,35 @@ describe('Scheduler on fake time', () => {
     await stopOnFakeTime(h.scheduler);
   });
 
+  it('re-checks a monitor at once on runNow, with its own time, and keeps its slots', async () => {
+    const h = harness();
+    h.scheduler.replaceAll([spec(1, 300)], { onSlot: true });
+    const slot = T0 + slotOffsetMs(1, 300_000);
+    // Monitor 1's slot is well into the period, so the re-check comes before it.
+    expect(slot).toBeGreaterThan(T0 + 1_200);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.scheduler.runNow(1)).toBe(true);
+    expect(h.scheduler.runNow(99)).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(h.runs.map((r) => r.slot)).toEqual([T0 + 1_000]);
+    await vi.advanceTimersByTimeAsync(slot + 300_000 - Date.now());
+    expect(h.runs.map((r) => r.slot)).toEqual([T0 + 1_000, slot, slot + 300_000]);
+    await stopOnFakeTime(h.scheduler);
+  });
+
+  it('re-checks right after the run in progress when runNow comes during it', async () => {
+    const h = harness(() => 2_000);
+    h.scheduler.replaceAll([spec(1, 300)], { onSlot: true });
+    const slot = T0 + slotOffsetMs(1, 300_000);
+    await vi.advanceTimersByTimeAsync(slot - T0 + 500);
+    expect(h.inFlight()).toBe(1);
+    h.scheduler.runNow(1);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(h.runs.map((r) => r.slot)).toEqual([slot, slot + 2_000]);
+    expect(h.maxInFlightPerMonitor()).toBe(1);
+    await stopOnFakeTime(h.scheduler);
+  });
+
   it('runs on absolute slots without drift over many periods', async () => {
     const h = harness((s) => 300 + (s.monitor_id % 7) * 100);
     h.scheduler.replaceAll([spec(1, 5), spec(2, 5), spec(3, 15)], { onSlot: true });

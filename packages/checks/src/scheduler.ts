@@ -56,6 +56,8 @@ interface Scheduled {
 export class Scheduler {
   private readonly monitors = new Map<number, Scheduled>();
   private readonly running = new Map<number, Promise<void>>();
+  /** Monitors to re-check as soon as their run in progress ends (runNow during a run). */
+  private readonly rerun = new Set<number>();
   private readonly heap = new MinHeap<Entry>();
   private readonly drift = new DriftRecorder();
   private readonly now: () => number;
@@ -101,6 +103,24 @@ export class Scheduler {
     const soon = t + Math.floor(idFraction(spec.monitor_id) * this.firstRunWindowMs);
     this.heap.push({ at: !existing && options.onSlot ? slot : Math.min(slot, soon), id: spec.monitor_id, gen: m.gen });
     this.arm();
+  }
+
+  /**
+   * Runs a monitor once now, outside its slots (a confirmation round's re-check); its slots stay as
+   * they are. A run in progress began before the request, so the re-check follows it at once.
+   * Returns false when the monitor is unknown.
+   */
+  runNow(monitorId: number): boolean {
+    const m = this.monitors.get(monitorId);
+    if (this.stopped || !m) return false;
+    if (this.running.has(monitorId)) this.rerun.add(monitorId);
+    else this.startNow(m);
+    return true;
+  }
+
+  private startNow(m: Scheduled): void {
+    this.counts.started++;
+    this.start(m.spec, this.now());
   }
 
   /** Stops scheduling a monitor; a run in progress finishes and its result is still delivered. */
@@ -194,7 +214,10 @@ export class Scheduler {
       )
       .finally(() => {
         this.counts.completed++;
-        if (this.running.get(spec.monitor_id) === run) this.running.delete(spec.monitor_id);
+        if (this.running.get(spec.monitor_id) !== run) return;
+        this.running.delete(spec.monitor_id);
+        const m = this.monitors.get(spec.monitor_id);
+        if (this.rerun.delete(spec.monitor_id) && m && !this.stopped) this.startNow(m);
       });
     this.running.set(spec.monitor_id, run);
   }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { checkResult, checkSpec } from './agent';
 import { INT4_MAX } from './edge-values';
 
+/** Epoch milliseconds up to the year 5000: beyond any clock's honest reading. */
+const MAX_EPOCH_MS = 95_617_584_000_000;
+
 /** Results are sent in batches of at most this many. */
 export const MAX_RESULTS_PER_BATCH = 2_000;
 
@@ -10,8 +13,32 @@ export const assignmentsQuery = z.object({
   version: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   /** Seconds to hold the request open while nothing changes. */
   wait: z.coerce.number().int().min(0).max(60).default(25),
+  /**
+   * Sent by agents that answer confirmation rounds: the latest `requested_at` they have seen
+   * (epoch ms; 0 for none). The poll then also answers as soon as a newer round opens. Agents
+   * that do not send it get the assignments alone, as before.
+   */
+  recheck_after: z.coerce.number().min(0).max(MAX_EPOCH_MS).optional(),
 });
-export const assignmentsResponse = z.object({ version: z.number().int(), monitors: z.array(checkSpec) });
+
+/** Re-check this monitor now, outside its slot: a confirmation round asks every prober of it. */
+export const recheck = z.object({
+  monitor_id: z.number().int(),
+  /** When the round opened, epoch ms: the agent's next `recheck_after`. */
+  requested_at: z.number(),
+});
+export type Recheck = z.infer<typeof recheck>;
+
+/** A prober's whole assignment set at one version (also what the standalone agent saves on disk). */
+export const assignmentSet = z.object({ version: z.number().int(), monitors: z.array(checkSpec) });
+
+export const assignmentsResponse = z.object({
+  version: z.number().int(),
+  /** The whole set; absent when only rechecks are answered (the agent's version is current). */
+  monitors: z.array(checkSpec).optional(),
+  /** Open confirmation rounds newer than `recheck_after`; only for agents that sent it. */
+  rechecks: z.array(recheck).optional(),
+});
 export type AssignmentsResponse = z.infer<typeof assignmentsResponse>;
 /** How many refusals an answer lists; `refused` counts them all. */
 export const MAX_LISTED_REFUSALS = 10;

@@ -7,6 +7,10 @@ import { DNS_QUERY_TYPES, MONITOR_HTTP_METHODS, PROTOCOL_TYPES } from './monitor
  * Times are ISO 8601 UTC on the wire; durations are milliseconds.
  */
 
+/** Whose failure a failed check is. */
+export const FAILURE_CLASSES = ['target', 'prober'] as const;
+export type FailureClass = (typeof FAILURE_CLASSES)[number];
+
 export const checkSpec = z.object({
   monitor_id: z.number().int(),
   protocol: z.enum(PROTOCOL_TYPES),
@@ -93,5 +97,11 @@ export const checkResult = z.object({
   phases,
   /** Protocol details: TLS certificate expiry and issuer, DNS answers, ping output, redirects. */
   extra_info: extraInfo,
+  /**
+   * Whose failure a failed check is: the target's (refused, timeout, bad status, NXDOMAIN …) or the
+   * prober's own (tool missing, out of sockets …). Only target failures count in the verdict; prober
+   * failures feed the prober's health. Absent (older agents) or null on a failure means the target's.
+   */
+  failure_class: z.enum(FAILURE_CLASSES).nullable().optional(),
 });
 export type CheckResult = z.infer<typeof checkResult>;

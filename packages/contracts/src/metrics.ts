@@ -53,6 +53,11 @@ export const metric = z.object({
   /** The monitor's current down/up state (the web shows it only when the monitor is enabled). */
   is_down: z.boolean(),
   /**
+   * A confirmation round is open: the latest check contradicted the state and every prober is
+   * re-checking. With is_down false the monitor reads "Failing, confirming", not up.
+   */
+  confirming: z.boolean(),
+  /**
    * Share of the day's observed seconds not down, unrounded; today runs to now. Time before the
    * first check and paused time are left out; null when none of the day is left.
    */

@@ -89,5 +89,16 @@ export const prober = z.object({
   is_active: z.boolean(),
   disabled: z.boolean(),
   datacenter: z.object({ country_code: z.string(), name: z.string() }),
+  /**
+   * How the prober itself fares, from counters kept per hour: checks it reported since `since` (the
+   * start of the previous UTC hour) and how many of them failed through its own fault (tool missing,
+   * out of sockets …), which never count against a monitor.
+   */
+  health: z.object({
+    last_seen_at: z.string().nullable(),
+    since: z.string(),
+    checks: z.number().int(),
+    prober_failures: z.number().int(),
+  }),
 });
 export type Prober = z.infer<typeof prober>;

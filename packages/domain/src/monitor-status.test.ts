@@ -17,6 +17,9 @@ describe('monitorStatus', () => {
     [false, null, 'disabled'],
     [true, { is_down: true, last_check_at: checked }, 'down'],
     [true, { is_down: false, last_check_at: checked }, 'up'],
+    [true, { is_down: false, confirming: true, last_check_at: checked }, 'confirming'], // a failure being re-checked
+    [true, { is_down: true, confirming: true, last_check_at: checked }, 'down'], // down until the recovery is confirmed
+    [false, { is_down: false, confirming: true, last_check_at: checked }, 'disabled'],
     [true, { is_down: false, last_check_at: null }, 'pending'], // not checked yet
     [true, null, 'pending'], // figures not loaded
   ])('enabled %s with %o → %s', (is_enabled, figures, expected) => {

@@ -6,13 +6,19 @@ import type { ProtocolType } from '@paydar/contracts/monitors-options';
  * before any check (or before the figures have loaded) it is 'pending', not up.
  */
 
-export type MonitorStatus = 'disabled' | 'down' | 'up' | 'pending';
+/** 'confirming': up, but a check failed and its probers are re-checking it (the confirmation round). */
+export type MonitorStatus = 'disabled' | 'down' | 'confirming' | 'up' | 'pending';
+
+/** How a monitor in a confirmation round reads (issue 13: never UP with a red status code). */
+export const CONFIRMING_TEXT = 'Failing, confirming';
 
 /** The text a disabled monitor shows (spec §4). */
 export const DISABLED_TEXT = 'Disable';
 
 export interface StatusFigures {
   is_down: boolean;
+  /** A confirmation round is open (absent from figures that predate it). */
+  confirming?: boolean;
   last_check_at: string | null;
 }
 
@@ -23,6 +29,7 @@ export function monitorStatus(
   if (!monitor.is_enabled) return 'disabled';
   if (!figures) return 'pending';
   if (figures.is_down) return 'down';
+  if (figures.confirming) return 'confirming';
   return figures.last_check_at === null ? 'pending' : 'up';
 }
 

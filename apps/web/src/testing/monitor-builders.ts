@@ -14,6 +14,7 @@ export function buildProber(overrides: Partial<Prober> = {}): Prober {
     is_active: true,
     disabled: false,
     datacenter: { country_code: 'DE', name: 'FSN1' },
+    health: { last_seen_at: null, since: '2026-01-01T00:00:00.000Z', checks: 0, prober_failures: 0 },
     ...overrides,
   };
 }
@@ -121,6 +122,7 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
     last_status_code: 200,
     last_status: null,
     is_down: false,
+    confirming: false,
     uptime_percent: 100,
     downtimes: [],
     paused: [],

@@ -1,5 +1,5 @@
 import type { CheckResult, CheckSpec } from '@paydar/contracts/agent';
-import { MAX_RESULTS_PER_BATCH } from '@paydar/contracts/agent-api';
+import { MAX_RESULTS_PER_BATCH, type Recheck } from '@paydar/contracts/agent-api';
 import { Scheduler, type SchedulerOptions, type SchedulerStats } from '../scheduler';
 import { Backoff, type BackoffOptions, sleep } from './backoff';
 import type { ResultBuffer } from './buffer';
@@ -13,14 +13,30 @@ export interface Assignments {
   monitors: CheckSpec[];
 }
 
+/** What one poll brings: a new set, open confirmation rounds to re-check at once, or both. */
+export interface AssignmentsAnswer {
+  version: number;
+  /** The whole set; absent when the agent's version is current. */
+  monitors?: CheckSpec[] | undefined;
+  rechecks?: Recheck[] | undefined;
+}
+
 /**
  * How the agent reaches the server: HTTP for the standalone agent, direct calls for the
  * server's built-in prober. Both methods throw on failure; AgentFatalError when retrying
  * cannot help (unknown key, disabled prober), BatchRefusedError when a smaller batch may pass.
  */
 export interface AgentTransport {
-  /** The whole set when the server's version differs from `version`; null when nothing changed within `waitSeconds`. */
-  fetchAssignments(version: number, waitSeconds: number, signal: AbortSignal): Promise<Assignments | null>;
+  /**
+   * The whole set when the server's version differs from `version`, and the confirmation rounds
+   * opened after `recheckAfter` (epoch ms); null when neither came within `waitSeconds`.
+   */
+  fetchAssignments(
+    version: number,
+    waitSeconds: number,
+    signal: AbortSignal,
+    recheckAfter: number,
+  ): Promise<AssignmentsAnswer | null>;
   /** Resolves once the server has stored the batch (≤ MAX_RESULTS_PER_BATCH results). */
   sendResults: SendResults;
 }
@@ -94,6 +110,8 @@ export function startAgent(options: AgentOptions): Agent {
   let produced = 0;
   let version = 0;
   let loaded = false;
+  // The newest confirmation round answered; rounds already open when the agent starts are answered too.
+  let recheckAfter = 0;
   const sync = { failures: 0, lastSyncAt: null as string | null };
 
   const scheduler = new Scheduler({
@@ -127,6 +145,16 @@ export function startAgent(options: AgentOptions): Agent {
     if (fromServer) options.onAssignments?.(assignments);
   };
 
+  // A confirmation round: re-check these monitors now, outside their slots (each result carries its
+  // own start time, so it is stored beside the slot's results, not as a duplicate of one).
+  const recheck = (rechecks: readonly Recheck[]) => {
+    for (const item of rechecks) {
+      recheckAfter = Math.max(recheckAfter, item.requested_at);
+      scheduler.runNow(item.monitor_id);
+    }
+    logger.debug({ monitors: rechecks.map((item) => item.monitor_id) }, 'confirmation round: re-checking');
+  };
+
   const fail = (err: AgentFatalError) => {
     if (fatal) return;
     fatal = err;
@@ -141,11 +169,12 @@ export function startAgent(options: AgentOptions): Agent {
     while (!stopping.signal.aborted) {
       const startedAt = Date.now();
       try {
-        const next = await transport.fetchAssignments(version, waitSeconds, stopping.signal);
+        const next = await transport.fetchAssignments(version, waitSeconds, stopping.signal, recheckAfter);
         if (backoff.failures > 0) logger.info({ failures: backoff.failures }, 'reached the server again');
         backoff.reset();
         sync.lastSyncAt = new Date().toISOString();
-        if (next) apply(next);
+        if (next?.monitors) apply({ version: next.version, monitors: next.monitors });
+        if (next?.rechecks?.length) recheck(next.rechecks);
         // A server that answers "no change" at once would otherwise be polled in a tight loop.
         else await sleep(Math.max(0, 1_000 - (Date.now() - startedAt)), stopping.signal);
         loaded = true;

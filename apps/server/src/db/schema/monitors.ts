@@ -99,6 +99,10 @@ export const monitorStates = pgTable('monitor_states', {
   lastStatusCode: smallint('last_status_code'),
   lastStatus: text('last_status'),
   proberStates: jsonb('prober_states').$type<StoredProberState[]>().notNull().default([]),
+  /** When the open confirmation round began; null when none is open (the monitor shows "failing, confirming"). */
+  confirmingSince: timestamp('confirming_since', { withTimezone: true }),
+  /** When that round opened on the server's clock; its wait for silent probers runs from there. */
+  confirmingOpenedAt: timestamp('confirming_opened_at', { withTimezone: true }),
 });
 
 export const downtimes = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A prober agent in one datacenter. Its key is stored only as a SHA-256. */
 export const probers = pgTable(
@@ -23,4 +23,22 @@ export const probers = pgTable(
     uniqueIndex('probers_key_hash_unique').on(table.keyHash),
     uniqueIndex('probers_one_builtin').on(table.isBuiltin).where(sql`is_builtin`),
   ],
+);
+
+/**
+ * A prober's health, one row per prober and UTC hour: checks it reported and how many of them
+ * failed through its own fault (tool missing, local resolver, sockets, clock). Ingest adds to the
+ * counters once per batch, so GET /probers/ reads a few rows instead of scanning raw records.
+ */
+export const proberHealthHours = pgTable(
+  'prober_health_hours',
+  {
+    proberId: integer('prober_id')
+      .notNull()
+      .references(() => probers.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    checks: integer('checks').notNull().default(0),
+    proberFailures: integer('prober_failures').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.proberId, table.hour] })],
 );

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber, setProberDisabled } from '../../admin/prober.commands';
@@ -282,6 +282,8 @@ describe('results the database refuses', () => {
       rejected: 0,
       refused: 1,
       refusals: [{ index: 3, field: 'non_field_errors', message: expect.stringMatching(/22003/) }],
+      roundsOpened: [],
+      proberFailures: 0,
     });
     const stored = await server.context.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`,
@@ -350,5 +352,75 @@ describe('the down/up decision', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.fromTime.getTime()).toBe(start.getTime() + 90_000);
     expect(rows[0]?.toTime?.getTime()).toBe(start.getTime() + 150_000);
+  });
+});
+
+describe('a failed check being confirmed', () => {
+  it('reads "confirming", not up and not yet down, in the metric while the round is open', async () => {
+    const monitorId = await createMonitor(['A', 'B', 'C']);
+    const now = Date.now();
+    for (const name of ['A', 'B', 'C']) await post(name, [result(monitorId, new Date(now - 20_000), true)]);
+    await post('A', [result(monitorId, new Date(now - 1_000), false)]);
+    const metric = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitors/${monitorId}/metric`,
+      headers: owner.headers,
+    });
+    expect(metric.json()).toMatchObject({ is_down: false, confirming: true, last_status_code: 503 });
+  });
+});
+
+describe('a confirmation round some probers never answer', () => {
+  it('ends after its wait and decides from the probers that answered', async () => {
+    const monitorId = await createMonitor(['A', 'B', 'C']);
+    const now = Date.now();
+    for (const name of ['A', 'B', 'C']) await post(name, [result(monitorId, new Date(now - 20_000), true)]);
+    // A fails and answers its own round; B and C stay silent (fresh, so the round waits for them).
+    await post('A', [result(monitorId, new Date(now - 1_000), false)]);
+    await post('A', [result(monitorId, new Date(now - 500), false)]);
+    const [open] = await server.context.db.select().from(monitorStates).where(eq(monitorStates.monitorId, monitorId));
+    expect(open).toMatchObject({ isDown: false });
+    expect(open?.confirmingSince).not.toBeNull();
+    // No result comes: the server's own timer ends the round a little after its 5 s wait.
+    await vi.waitFor(
+      async () => {
+        const [state] = await server.context.db
+          .select()
+          .from(monitorStates)
+          .where(eq(monitorStates.monitorId, monitorId));
+        expect(state).toMatchObject({ isDown: true, confirmingSince: null });
+      },
+      { timeout: 9_000, interval: 250 },
+    );
+    const events = await server.context.db.select().from(monitorEvents).where(eq(monitorEvents.monitorId, monitorId));
+    expect(events.map((event) => event.kind)).toEqual(['down']);
+  }, 15_000);
+});
+
+describe('prober failures', () => {
+  it('never count in the verdict: they are kept out of the records and shown in the prober health', async () => {
+    await registerProber('Faulty-agent');
+    const monitorId = await createMonitor(['Faulty']);
+    const start = Date.now() - 120_000;
+    const fault = (second: number) => ({
+      ...result(monitorId, new Date(start + second * 1000), false),
+      status_code: null,
+      error: 'ping is not installed',
+      failure_class: 'prober',
+    });
+    const response = await post('Faulty', [result(monitorId, new Date(start), true), fault(15), fault(30), fault(45)]);
+    expect(response.json()).toMatchObject({ accepted: 4, refused: 0 });
+    const [state] = await server.context.db.select().from(monitorStates).where(eq(monitorStates.monitorId, monitorId));
+    expect(state).toMatchObject({ isDown: false, confirmingSince: null });
+    expect(await server.context.db.select().from(downtimes).where(eq(downtimes.monitorId, monitorId))).toEqual([]);
+    const stored = await server.context.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM probe_records WHERE monitor_id = ${monitorId}`,
+    );
+    expect(stored.rows[0]).toEqual({ n: 1 });
+
+    const listed = await server.app.inject({ method: 'GET', url: '/api/v1/probers/', headers: owner.headers });
+    const faulty = listed.json().results.find((prober: { id: number }) => prober.id === ids['Faulty-agent']);
+    expect(faulty.health).toMatchObject({ checks: 4, prober_failures: 3 });
+    expect(Date.parse(faulty.health.last_seen_at)).toBeGreaterThan(start);
   });
 });

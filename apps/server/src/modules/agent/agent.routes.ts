@@ -46,6 +46,7 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           request.query.version,
           request.query.wait * 1000,
           aborted.signal,
+          request.query.recheck_after,
         );
         if (!assignments) return reply.status(204).send(null);
         return assignments;
@@ -59,7 +60,7 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } },
       },
       async (request) => {
-        const outcome = await reportResults(context, proberOf(request), request.body.results);
+        const outcome = await reportResults(context, proberOf(request), request.body.results, request.log);
         if (outcome.refused) {
           request.log.warn({ refused: outcome.refused, refusals: outcome.refusals }, 'refused invalid results');
         }

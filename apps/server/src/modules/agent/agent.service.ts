@@ -1,8 +1,9 @@
 import type { CheckSpec } from '@paydar/contracts/agent';
-import { MAX_LISTED_REFUSALS, type ResultsResponse } from '@paydar/contracts/agent-api';
+import { MAX_LISTED_REFUSALS, type Recheck, type ResultsResponse } from '@paydar/contracts/agent-api';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashSecret } from '../accounts/secrets';
+import { settleLater, type WarnLogger } from '../ingest/confirmation-rounds';
 import { ingestResults } from '../ingest/ingest.service';
 import { toCheckSpec } from '../monitors/check-spec';
 import {
@@ -13,12 +14,15 @@ import {
   touchProber,
 } from '../probers/probers.repository';
 import type { AssignmentNotifier } from './assignment-notifier';
-import { assignedEnabledMonitors } from './assignments.repository';
+import { assignedEnabledMonitors, openRoundsOf } from './assignments.repository';
 import { validateResults } from './result-validation';
 
 export interface Assignments {
   version: number;
-  monitors: CheckSpec[];
+  /** The whole set; absent when the answer is rechecks only. */
+  monitors?: CheckSpec[];
+  /** Open confirmation rounds, for agents that asked (`recheckAfter`). */
+  rechecks?: Recheck[];
 }
 
 /** `Authorization: Prober <key>` → the prober; a disabled prober is refused. */
@@ -40,7 +44,19 @@ async function assignmentsOf(context: ServiceContext, prober: ProberRow): Promis
   return { version: prober.assignmentVersion, monitors: monitors.map(toCheckSpec) };
 }
 
-/** Long poll: answers at once when the agent's version is stale, else when it changes or after `waitMs`. */
+/** Rounds of this prober's monitors opened after `after` (epoch ms); none for a disabled prober. */
+async function rechecksOf(context: ServiceContext, prober: ProberRow, after: number): Promise<Recheck[]> {
+  if (prober.disabled) return [];
+  const rows = await openRoundsOf(context.db, prober.id, after);
+  return rows.map((row) => ({ monitor_id: row.monitorId, requested_at: row.requestedAt }));
+}
+
+/**
+ * Long poll: answers at once when the agent's version is stale, else when it changes or after
+ * `waitMs`. An agent that sends `recheckAfter` is also answered as soon as a confirmation round
+ * newer than it opens on one of its monitors (the same wake-up: ingest announces rounds on the
+ * assignments channel), with the rechecks alone.
+ */
 export async function pollAssignments(
   context: ServiceContext,
   notifier: AssignmentNotifier,
@@ -48,11 +64,20 @@ export async function pollAssignments(
   knownVersion: number,
   waitMs: number,
   signal?: AbortSignal,
+  recheckAfter?: number,
 ): Promise<Assignments | null> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const prober = await findProberById(context.db, proberId);
-    if (prober && prober.assignmentVersion !== knownVersion) return assignmentsOf(context, prober);
+    if (prober && prober.assignmentVersion !== knownVersion) {
+      const assignments = await assignmentsOf(context, prober);
+      if (recheckAfter === undefined) return assignments;
+      return { ...assignments, rechecks: await rechecksOf(context, prober, recheckAfter) };
+    }
+    if (prober && recheckAfter !== undefined) {
+      const rechecks = await rechecksOf(context, prober, recheckAfter);
+      if (rechecks.length) return { version: prober.assignmentVersion, rechecks };
+    }
     const remaining = deadline - Date.now();
     if (remaining <= 0 || signal?.aborted) return null;
     await notifier.wait(proberId, Math.min(remaining, 5_000), signal);
@@ -67,6 +92,7 @@ export async function reportResults(
   context: ServiceContext,
   prober: Pick<ProberRow, 'id'>,
   items: readonly unknown[],
+  logger: WarnLogger,
 ): Promise<ResultsResponse> {
   const { valid, refusals } = validateResults(items);
   const outcome = await ingestResults(
@@ -74,6 +100,13 @@ export async function reportResults(
     prober.id,
     valid.map((entry) => entry.result),
   );
+  settleLater(context, outcome.roundsOpened, logger);
+  if (outcome.proberFailures) {
+    logger.warn(
+      { proberId: prober.id, proberFailures: outcome.proberFailures },
+      "checks failed through the prober's own fault",
+    );
+  }
   // The database's refusals name positions among the valid results: back to the batch's.
   const refusedByDatabase = outcome.refusals.map((refusal) => ({
     ...refusal,

@@ -52,7 +52,7 @@ describe('a monitor the majority of its probers see failing, then recovering', (
     ({ id: monitorId } = await createAlertedMonitor(world, owner, allChannelRefs(channels)));
     const start = Date.now() - 10 * 60 * SECOND;
     for (const prober of ['A', 'B', 'C']) await postResult(world, prober, monitorId, start, true);
-    // A fails, then B: B's failure makes the majority.
+    // A fails, opening a confirmation round; C's success and B's failure answer it: down from A's failure.
     await postResult(world, 'A', monitorId, start + 60 * SECOND, false);
     await postResult(world, 'C', monitorId, start + 61 * SECOND, true);
     await postResult(world, 'B', monitorId, start + 62 * SECOND, false);
@@ -141,7 +141,9 @@ describe('a monitor the majority of its probers see failing, then recovering', (
       event: 'monitor.up',
       state: 'up',
       monitor: { id: monitorId, name: 'HTTP:shop', url: 'http://shop.example.test/' },
-      downtime: { duration_seconds: 240 },
+      // From A's failure that opened the confirmation round (60 s) to A's success that opened the
+      // recovery's (302 s).
+      downtime: { duration_seconds: 242 },
     });
     expect(
       verifyWebhookSignature(

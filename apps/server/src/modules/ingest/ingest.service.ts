@@ -8,7 +8,9 @@ import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
-import { closeDowntime, lockMonitorStates, openDowntime, saveMonitorStates } from './monitor-state.repository';
+import { addProberHealth, type HealthCounts, HOUR_MS } from '../probers/prober-health.repository';
+import { announceRechecks, saveOutcomes } from './confirmation-rounds';
+import { lockMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
 import { applyResults, type MonitorSettings, type StateInput } from './state-machine';
 
@@ -21,6 +23,10 @@ export interface IngestOutcome {
   refused: number;
   /** Every refusal, by position in the batch given. */
   refusals: ResultRefusal[];
+  /** Monitors whose confirmation round this batch opened (their rounds end by settleLater if silent). */
+  roundsOpened: number[];
+  /** Accepted results that failed through the prober's own fault: counted in its health, not stored. */
+  proberFailures: number;
 }
 
 const APDEX_CLASS = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
@@ -83,6 +89,21 @@ function toRecord(result: CheckResult, time: number, proberId: number, apdexMs: 
   };
 }
 
+/** The batch's checks and prober failures by UTC hour (a prober failure sent twice counts twice). */
+function hourlyHealth(fresh: ProbeRecordInput[], faults: number[]): Map<number, HealthCounts> {
+  const hours = new Map<number, HealthCounts>();
+  const add = (time: number, fault: boolean) => {
+    const hour = Math.floor(time / HOUR_MS) * HOUR_MS;
+    const counts = hours.get(hour) ?? { checks: 0, proberFailures: 0 };
+    counts.checks += 1;
+    if (fault) counts.proberFailures += 1;
+    hours.set(hour, counts);
+  };
+  for (const record of fresh) add(record.time, false);
+  for (const time of faults) add(time, true);
+  return hours;
+}
+
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
@@ -120,10 +141,12 @@ async function ingestSplitting(
     rejected: first.rejected + second.rejected,
     refused: first.refused + second.refused,
     refusals: [...first.refusals, ...second.refusals],
+    roundsOpened: [...first.roundsOpened, ...second.roundsOpened],
+    proberFailures: first.proberFailures + second.proberFailures,
   };
 }
 
-const NOTHING = { accepted: 0, duplicates: 0, rejected: 0 };
+const NOTHING = { accepted: 0, duplicates: 0, rejected: 0, roundsOpened: [] as number[], proberFailures: 0 };
 
 /**
  * Stores a batch and moves the monitors' state, in one transaction: the raw records
@@ -134,7 +157,7 @@ async function ingestBatch(
   context: ServiceContext,
   proberId: number,
   results: CheckResult[],
-): Promise<Pick<IngestOutcome, 'accepted' | 'duplicates' | 'rejected'>> {
+): Promise<Omit<IngestOutcome, 'refused' | 'refusals'>> {
   if (!results.length) return NOTHING;
   const now = context.now().getTime();
   const inWindow = (time: number) => time <= now + MAX_CLOCK_SKEW_MS && time >= now - MAX_RESULT_AGE_MS;
@@ -148,6 +171,7 @@ async function ingestBatch(
     const records: ProbeRecordInput[] = [];
     const seen = new Set<string>();
     let rejected = 0;
+    const faults: number[] = [];
     results.forEach((result, index) => {
       const monitor = monitors.get(result.monitor_id);
       const time = times[index] as number;
@@ -159,24 +183,38 @@ async function ingestBatch(
       const key = `${result.monitor_id}:${time}`;
       if (seen.has(key)) return;
       seen.add(key);
-      records.push(toRecord(result, time, proberId, monitor.apdexMs));
+      // The prober's own trouble says nothing of the target: it feeds the prober's health only.
+      if (!result.success && result.failure_class === 'prober') faults.push(time);
+      else records.push(toRecord(result, time, proberId, monitor.apdexMs));
     });
     const fresh = (await insertProbeRecords(transaction.db, records)).map(
       (index) => records[index] as ProbeRecordInput,
     );
-    const transitions = await applyStateChanges(transaction, monitors, fresh);
+    await addProberHealth(transaction.db, proberId, hourlyHealth(fresh, faults));
+    const { transitions, roundsOpened } = await applyStateChanges(transaction, monitors, fresh, now);
     if (transitions) await requestDispatch(context, transaction);
-    return { accepted: fresh.length, duplicates: results.length - rejected - fresh.length, rejected };
+    const accepted = fresh.length + faults.length;
+    return {
+      accepted,
+      duplicates: results.length - rejected - accepted,
+      rejected,
+      roundsOpened,
+      proberFailures: faults.length,
+    };
   });
 }
 
-/** Moves the monitors' states; returns how many down/up transitions (each an event for alerting) it made. */
+/**
+ * Moves the monitors' states. Returns how many down/up transitions (each an event for alerting) it
+ * made and the monitors whose confirmation round opened, whose probers were told to re-check.
+ */
 async function applyStateChanges(
   transaction: Transaction,
   monitors: Map<number, AssignedMonitor>,
   fresh: ProbeRecordInput[],
-): Promise<number> {
-  if (!fresh.length) return 0;
+  now: number,
+): Promise<{ transitions: number; roundsOpened: number[] }> {
+  if (!fresh.length) return { transitions: 0, roundsOpened: [] };
   const byMonitor = new Map<number, StateInput[]>();
   for (const record of fresh) {
     let inputs = byMonitor.get(record.monitorId);
@@ -198,19 +236,13 @@ async function applyStateChanges(
     [...byMonitor.keys()].sort((a, b) => a - b),
   );
   const outcomes = locked.map((state) =>
-    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? []),
+    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? [], now),
   );
-  await saveMonitorStates(
+  const transitions = await saveOutcomes(transaction.db, outcomes);
+  const opened = outcomes.filter((outcome) => outcome.roundOpened).map((outcome) => outcome.update.monitorId);
+  await announceRechecks(
     transaction.db,
-    outcomes.map((outcome) => outcome.update),
+    opened.flatMap((monitorId) => monitors.get(monitorId)?.proberIds ?? []),
   );
-  let transitions = 0;
-  for (const outcome of outcomes) {
-    for (const transition of outcome.transitions) {
-      if (transition.kind === 'down') await openDowntime(transaction.db, outcome.update.monitorId, transition.at);
-      else await closeDowntime(transaction.db, outcome.update.monitorId, transition.at);
-      transitions += 1;
-    }
-  }
-  return transitions;
+  return { transitions, roundsOpened: opened };
 }

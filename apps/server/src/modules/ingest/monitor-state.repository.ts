@@ -21,6 +21,10 @@ export interface MonitorState {
   lastStatusCode: number | null;
   lastStatus: string | null;
   proberStates: ProberState[];
+  /** When the open confirmation round began (the contradicting result's time); null when none is open. */
+  roundSince: number | null;
+  /** When that round opened on the server's clock: its wait for silent probers runs from there. */
+  roundOpenedAt: number | null;
 }
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
@@ -29,7 +33,8 @@ async function selectForUpdate(db: Database, monitorIds: number[]): Promise<Moni
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT monitor_id, is_down, ${epochMs('state_since')} AS state_since,
       ${epochMs('first_check_at')} AS first_check_at, ${epochMs('last_check_at')} AS last_check_at,
-      last_status_code, last_status, prober_states
+      last_status_code, last_status, prober_states, ${epochMs('confirming_since')} AS confirming_since,
+      ${epochMs('confirming_opened_at')} AS confirming_opened_at
     FROM monitor_states WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])
     ORDER BY monitor_id FOR UPDATE`);
   return result.rows.map((row) => ({
@@ -41,6 +46,8 @@ async function selectForUpdate(db: Database, monitorIds: number[]): Promise<Moni
     lastStatusCode: row.last_status_code as number | null,
     lastStatus: row.last_status as string | null,
     proberStates: row.prober_states as ProberState[],
+    roundSince: row.confirming_since as number | null,
+    roundOpenedAt: row.confirming_opened_at as number | null,
   }));
 }
 
@@ -72,14 +79,17 @@ export async function saveMonitorStates(db: Database, states: MonitorState[]): P
       sc: state.lastStatusCode,
       st: state.lastStatus,
       ps: state.proberStates,
+      cs: state.roundSince,
+      co: state.roundOpenedAt,
     })),
   );
   await db.execute(sql`
     UPDATE monitor_states s SET is_down = u.d, state_since = to_timestamp(u.ss / 1000),
       first_check_at = to_timestamp(u.fc / 1000), last_check_at = to_timestamp(u.lc / 1000),
-      last_status_code = u.sc, last_status = u.st, prober_states = u.ps
+      last_status_code = u.sc, last_status = u.st, prober_states = u.ps,
+      confirming_since = to_timestamp(u.cs / 1000), confirming_opened_at = to_timestamp(u.co / 1000)
     FROM json_to_recordset(${rows}::json)
-      AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps jsonb)
+      AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps jsonb, cs float8, co float8)
     WHERE s.monitor_id = u.m`);
 }
 

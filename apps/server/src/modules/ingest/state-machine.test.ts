@@ -21,6 +21,8 @@ function monitor(
       lastStatusCode: null,
       lastStatus: null,
       proberStates: [],
+      roundSince: null,
+      roundOpenedAt: null,
       ...state,
     },
   ];
@@ -36,22 +38,61 @@ const input = (proberId: number, seconds: number, success: boolean): StateInput 
 });
 
 describe('applyResults', () => {
-  it('goes down when two of three fail, at the result that made the majority', () => {
+  it('opens a round on the first failure and goes down when two of three re-checks fail, from that failure', () => {
     const outcome = applyResults(...monitor([1, 2, 3]), [
       input(1, 0, true),
       input(2, 0, true),
       input(3, 0, true),
       input(1, 15, false),
+      input(1, 16, false),
       input(2, 16, false),
       input(3, 17, true),
     ]);
-    expect(outcome.transitions).toEqual([{ kind: 'down', at: at(16) }]);
+    expect(outcome.roundOpened).toBe(true);
+    expect(outcome.transitions).toEqual([{ kind: 'down', at: at(15) }]);
     expect(outcome.update).toMatchObject({
       isDown: true,
-      stateSince: at(16),
+      stateSince: at(15),
       lastCheckAt: at(17),
       lastStatusCode: 200,
+      roundSince: null,
     });
+  });
+
+  it('is "confirming" (round open, still up) until the round has answered', () => {
+    const outcome = applyResults(...monitor([1, 2, 3]), [input(1, 0, true), input(2, 0, true), input(1, 15, false)]);
+    expect(outcome.transitions).toEqual([]);
+    expect(outcome.update).toMatchObject({ isDown: false, roundSince: at(15) });
+  });
+
+  it('opens no downtime when the round contradicts a single failed check', () => {
+    const outcome = applyResults(...monitor([1, 2, 3]), [
+      input(1, 0, true),
+      input(2, 0, true),
+      input(3, 0, true),
+      input(1, 15, false),
+      input(1, 16, true),
+      input(2, 16, true),
+      input(3, 16, true),
+    ]);
+    expect(outcome.transitions).toEqual([]);
+    expect(outcome.update).toMatchObject({ isDown: false, roundSince: null });
+  });
+
+  it('decides from the probers that answered once the round has waited its time', () => {
+    const [settings, state] = monitor([1, 2, 3]);
+    const opened = applyResults(settings, state, [
+      input(1, 0, true),
+      input(2, 0, true),
+      input(3, 0, true),
+      input(1, 15, false),
+      input(1, 16, false),
+    ]);
+    expect(opened.transitions).toEqual([]);
+    // Probers 2 and 3 never answer: 6 s after the first failure the round ends with prober 1's two failures.
+    const settled = applyResults(settings, opened.update, [], at(21));
+    expect(settled.transitions).toEqual([{ kind: 'down', at: at(15) }]);
+    expect(settled.update.roundSince).toBeNull();
   });
 
   it('stays up while one of three fails', () => {
@@ -65,6 +106,7 @@ describe('applyResults', () => {
       input(1, 15, false),
       input(1, 30, false),
       input(1, 45, true),
+      input(1, 46, true),
     ]);
     expect(outcome.transitions).toEqual([
       { kind: 'down', at: at(15) },
@@ -73,25 +115,57 @@ describe('applyResults', () => {
     expect(outcome.update.isDown).toBe(false);
   });
 
-  it('lets no single prober decide when several are assigned', () => {
+  it('lets no single prober decide before the round has waited for the others', () => {
     expect(
-      applyResults(...monitor([1, 2, 3]), [input(1, 0, false), input(1, 15, false), input(1, 30, false)]).transitions,
+      applyResults(...monitor([1, 2, 3]), [input(1, 0, false), input(1, 1, false), input(1, 2, false)]).transitions,
     ).toEqual([]);
   });
 
   it('lets the one prober still reporting decide once the silent ones had time to report', () => {
-    // Period 15 s: a result stays recent 3 periods + the 15 s timeout = 60 s. Probers 2 and 3 never report.
-    const outcome = applyResults(...monitor([1, 2, 3]), [
-      input(1, 0, true),
-      input(1, 45, true),
-      input(1, 60, false),
-      input(1, 75, false),
-      input(1, 90, true),
+    // Probers 2 and 3 never report: each round waits for them, then decides from prober 1.
+    const [settings, state] = monitor([1, 2, 3]);
+    const failing = applyResults(
+      settings,
+      state,
+      [input(1, 0, true), input(1, 60, false), input(1, 61, false)],
+      at(60),
+    );
+    expect(failing.transitions).toEqual([]);
+    const down = applyResults(settings, failing.update, [], at(65));
+    expect(down.transitions).toEqual([{ kind: 'down', at: at(60) }]);
+    const recovering = applyResults(settings, down.update, [input(1, 90, true), input(1, 91, true)], at(90));
+    const up = applyResults(settings, recovering.update, [], at(95));
+    expect(up.transitions).toEqual([{ kind: 'up', at: at(90) }]);
+  });
+
+  it('confirms a recovery the same way', () => {
+    const [settings, state] = monitor([1, 2, 3]);
+    const down = applyResults(settings, state, [
+      input(1, 0, false),
+      input(2, 0, false),
+      input(3, 0, false),
+      input(1, 1, false),
+      input(2, 1, false),
+      input(3, 1, false),
     ]);
-    expect(outcome.transitions).toEqual([
-      { kind: 'down', at: at(60) },
-      { kind: 'up', at: at(90) },
+    expect(down.update.isDown).toBe(true);
+    const flicker = applyResults(
+      settings,
+      down.update,
+      [input(1, 15, true), input(1, 16, false), input(2, 16, false)],
+      at(16),
+    );
+    // Prober 3 does not answer: once the round has waited, the two failed re-checks keep it down.
+    const settled = applyResults(settings, flicker.update, [], at(21));
+    expect([...flicker.transitions, ...settled.transitions]).toEqual([]);
+    expect(settled.update).toMatchObject({ isDown: true, roundSince: null });
+    const back = applyResults(settings, settled.update, [
+      input(1, 30, true),
+      input(1, 31, true),
+      input(2, 31, true),
+      input(3, 31, false),
     ]);
+    expect(back.transitions).toEqual([{ kind: 'up', at: at(30) }]);
   });
 
   it('ignores a result older than the prober state it already has', () => {

@@ -1,4 +1,6 @@
-import { decideMonitorState, isRecentEnough, type ProberLatest, resultMaxAgeMs } from '@paydar/domain/monitor-state';
+import { opensRound, settleRound } from '@paydar/domain/confirmation';
+import { isRecentEnough, type ProberLatest, resultMaxAgeMs } from '@paydar/domain/monitor-state';
+import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
 import type { MonitorState, ProberState } from './monitor-state.repository';
 
 /** What the state machine needs to know of a monitor besides its state. */
@@ -27,6 +29,8 @@ export interface StateOutcome {
   /** The monitor's new state, its assigned probers' verdicts included. */
   update: MonitorState;
   transitions: Transition[];
+  /** A confirmation round opened: every prober of the monitor should re-check it now. */
+  roundOpened: boolean;
 }
 
 /** The text kept as a non-HTTP monitor's last status. */
@@ -34,27 +38,58 @@ const statusText = (input: StateInput) => (input.success ? 'OK' : (input.error ?
 
 /**
  * Applies one monitor's new results (any probers, any order) to its state: each prober's run of
- * failures, then the down/up decision after every result in time order. A result older than the
- * prober's latest one is stored but does not move the state backwards.
+ * failures, then, after every result in time order, the confirmation round (domain/confirmation):
+ * a result contradicting the state opens a round (`roundOpened`: ingest asks every prober of the
+ * monitor to re-check at once) and the round's answers decide by the majority rule. A result older
+ * than the prober's latest one is stored but does not move the state backwards.
  *
- * Each prober is judged by its latest result, so the decision is exact while agents report as
- * they go; a backlog a prober delivers late is stored exactly but judged against the other
- * probers' latest results.
- *
- * A downtime starts at the result that makes the majority fail — for a lone prober at the first
- * failure of the run that confirmed it — and ends at the result that makes the majority succeed.
- * This runs for every result ingest stores, so it allocates little. Verdicts of probers no longer
- * assigned are dropped.
+ * A downtime starts at the failed check that opened the round that confirmed it, and ends at the
+ * success that opened the round that confirmed the recovery. `now` (epoch ms) lets a round whose
+ * probers stay silent end after its wait even when no result comes. This runs for every result
+ * ingest stores, so it allocates little. Verdicts of probers no longer assigned are dropped.
  */
-export function applyResults(monitor: MonitorSettings, current: MonitorState, results: StateInput[]): StateOutcome {
+export function applyResults(
+  monitor: MonitorSettings,
+  current: MonitorState,
+  results: StateInput[],
+  now?: number,
+): StateOutcome {
   const states = new Map<number, ProberState>();
   for (const state of current.proberStates) {
     if (monitor.proberIds.includes(state.proberId)) states.set(state.proberId, state);
   }
   const transitions: Transition[] = [];
-  const several = monitor.proberIds.length > 1;
-  let { isDown, stateSince, firstCheckAt, lastCheckAt } = current;
+  let { isDown, stateSince, firstCheckAt, lastCheckAt, roundSince, roundOpenedAt } = current;
+  let roundOpened = false;
   let latest: StateInput | undefined;
+
+  const settle = (time: number, maxAge: number, clock?: number) => {
+    if (roundSince === null) return;
+    const probers = [...states.values()].map((state) => ({
+      proberId: state.proberId,
+      lastTime: state.lastTime,
+      success: state.lastSuccess,
+      consecutiveFailures: state.consecutiveFailures,
+    }));
+    const round = settleRound({
+      isDown,
+      since: roundSince,
+      openedAt: roundOpenedAt ?? roundSince,
+      assigned: monitor.proberIds,
+      probers,
+      now: time,
+      maxAgeMs: maxAge,
+      ...(clock === undefined ? {} : { clock }),
+    });
+    if (!round.over) return;
+    if (round.decision.transition) {
+      transitions.push({ kind: round.decision.transition, at: roundSince });
+      isDown = round.decision.isDown;
+      stateSince = roundSince;
+    }
+    roundSince = null;
+    roundOpenedAt = null;
+  };
 
   results.sort((a, b) => a.time - b.time);
   for (const result of results) {
@@ -74,8 +109,11 @@ export function applyResults(monitor: MonitorSettings, current: MonitorState, re
     });
 
     const maxAge = resultMaxAgeMs(monitor.periodSeconds, result.timeoutMs);
+    if (roundSince !== null) {
+      settle(result.time, maxAge);
+      continue;
+    }
     const reporting: ProberLatest[] = [];
-    let lone: ProberState | undefined;
     for (const state of states.values()) {
       if (!isRecentEnough(state.lastTime, result.time, maxAge)) continue;
       reporting.push({
@@ -83,24 +121,14 @@ export function applyResults(monitor: MonitorSettings, current: MonitorState, re
         success: state.lastSuccess,
         consecutiveFailures: state.consecutiveFailures,
       });
-      lone = state;
     }
-    // With several probers assigned, one prober alone does not decide while the others may simply
-    // not have reported yet; once the monitor has been checked for longer than a result stays
-    // recent, the silent ones are dead or disabled, and the lone reporter decides as a lone
-    // prober does (two failures in a row) rather than a dead prober hiding an outage.
-    const othersHadTime = firstCheckAt !== null && result.time - firstCheckAt >= maxAge;
-    if (several && reporting.length < 2 && !othersHadTime) continue;
-    const decision = decideMonitorState(isDown, reporting);
-    if (!decision.transition) continue;
-    const at =
-      decision.transition === 'down' && reporting.length === 1 && lone?.failingSince != null
-        ? lone.failingSince
-        : result.time;
-    transitions.push({ kind: decision.transition, at });
-    isDown = decision.isDown;
-    stateSince = at;
+    if (!opensRound(isDown, result, previous, reporting)) continue;
+    roundSince = result.time;
+    roundOpenedAt = now ?? result.time;
+    roundOpened = true;
   }
+  // Freshness is judged at the latest result (a backlog is not stale for arriving late); the wait, on the clock.
+  if (now !== undefined) settle(lastCheckAt ?? now, resultMaxAgeMs(monitor.periodSeconds, MAX_CHECK_TIMEOUT_MS), now);
 
   const isHttp = monitor.protocolType === 'HTTP';
   return {
@@ -114,6 +142,9 @@ export function applyResults(monitor: MonitorSettings, current: MonitorState, re
       lastStatusCode: !isHttp ? null : latest ? latest.statusCode : current.lastStatusCode,
       lastStatus: isHttp ? null : latest ? statusText(latest) : current.lastStatus,
       proberStates: [...states.values()],
+      roundSince,
+      roundOpenedAt,
     },
+    roundOpened,
   };
 }

@@ -47,6 +47,7 @@ export function presentMetric(sources: MetricSources): Metric {
     last_status_code: sources.isHttp ? (state?.lastStatusCode ?? null) : null,
     last_status: sources.isHttp ? null : (state?.lastStatus ?? null),
     is_down: state?.isDown ?? false,
+    confirming: (state?.confirmingSince ?? null) !== null,
     uptime_percent: uptime,
     downtimes: downtimeRows(downtimes, day, now),
     paused: pauseRows(paused, day, now),

@@ -64,15 +64,23 @@ export function startInProcessProber(
   buffer: ResultBuffer = new MemoryResultBuffer({ logger }),
 ): BuiltinProber {
   const transport: AgentTransport = {
-    async fetchAssignments(version, waitSeconds, signal) {
+    async fetchAssignments(version, waitSeconds, signal, recheckAfter) {
       await touchProber(context.db, proberId, context.now());
-      return pollAssignments(context, context.assignmentNotifier, proberId, version, waitSeconds * 1000, signal);
+      return pollAssignments(
+        context,
+        context.assignmentNotifier,
+        proberId,
+        version,
+        waitSeconds * 1000,
+        signal,
+        recheckAfter,
+      );
     },
     // Validated like any agent's: a check that breaks the contract costs its result alone. When
     // stop's flush window ends (`signal`) on a database that does not answer, the batch stays in
     // the buffer for the next start rather than holding the shutdown.
     async sendResults(results, signal) {
-      return raceAbort(signal, reportResults(context, { id: proberId }, results));
+      return raceAbort(signal, reportResults(context, { id: proberId }, results, logger));
     },
   };
   const agent = startAgent({

@@ -1,12 +1,17 @@
 import type { Prober } from '@paydar/contracts/monitors';
 import type { ServiceContext } from '../../context';
 import { generateSecret, hashSecret } from '../accounts/secrets';
+import { type HealthCounts, HOUR_MS, proberHealthSince } from './prober-health.repository';
 import { findBuiltinProber, insertProber, listProbers, type ProberRow } from './probers.repository';
 
 /** A prober that has not called in for this long is shown as inactive. */
 export const PROBER_ACTIVE_WITHIN_MS = 2 * 60 * 1000;
 
-export function presentProber(row: ProberRow, now: Date): Prober {
+export function presentProber(
+  row: ProberRow,
+  now: Date,
+  health: { since: Date; counts: HealthCounts | undefined },
+): Prober {
   const recentlySeen = row.lastSeenAt !== null && now.getTime() - row.lastSeenAt.getTime() < PROBER_ACTIVE_WITHIN_MS;
   return {
     id: row.id,
@@ -14,12 +19,21 @@ export function presentProber(row: ProberRow, now: Date): Prober {
     is_active: !row.disabled && recentlySeen,
     disabled: row.disabled,
     datacenter: { country_code: row.countryCode, name: row.datacenter },
+    health: {
+      last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+      since: health.since.toISOString(),
+      checks: health.counts?.checks ?? 0,
+      prober_failures: health.counts?.proberFailures ?? 0,
+    },
   };
 }
 
 export async function listAllProbers(context: ServiceContext): Promise<Prober[]> {
   const now = context.now();
-  return (await listProbers(context.db)).map((row) => presentProber(row, now));
+  // Whole hours are counted: from the start of the previous one, so the figure covers 1 to 2 hours.
+  const since = new Date((Math.floor(now.getTime() / HOUR_MS) - 1) * HOUR_MS);
+  const [rows, health] = await Promise.all([listProbers(context.db), proberHealthSince(context.db, since)]);
+  return rows.map((row) => presentProber(row, now, { since, counts: health.get(row.id) }));
 }
 
 /** Registers a prober and returns its key, shown once: only its hash is kept. */

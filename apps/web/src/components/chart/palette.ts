@@ -39,6 +39,8 @@ export const STATUS_COLOURS = {
   up: HEAT_MAP_COLOURS.green,
   down: HEAT_MAP_COLOURS.red,
   paused: '#adb5bd',
+  /** A failure being re-checked: neither up nor yet down. */
+  confirming: '#fd7e14',
   none: NO_DATA_COLOUR,
 } as const;
 

@@ -1,7 +1,13 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { displayName, isHttp } from '@paydar/domain/display-name';
-import { DISABLED_TEXT, lastResult, type MonitorStatus, monitorStatus } from '@paydar/domain/monitor-status';
+import {
+  CONFIRMING_TEXT,
+  DISABLED_TEXT,
+  lastResult,
+  type MonitorStatus,
+  monitorStatus,
+} from '@paydar/domain/monitor-status';
 import type { ReactNode } from 'react';
 import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
 import type { MetricDay } from '../../api/get-metric';
@@ -13,11 +19,12 @@ export type DetailPopup = 'date' | 'command' | 'share';
 /** Spec §2: the tooltip of the 'Now' time, which is when the figures were computed. */
 export const REFRESH_HINT = 'Use the refresh button to fetch new updates';
 
-export type DetailStatus = 'Up' | 'Down' | typeof DISABLED_TEXT;
+export type DetailStatus = 'Up' | 'Down' | typeof CONFIRMING_TEXT | typeof DISABLED_TEXT;
 
 const statusWord: Record<MonitorStatus, DetailStatus | null> = {
   disabled: DISABLED_TEXT,
   down: 'Down',
+  confirming: CONFIRMING_TEXT,
   up: 'Up',
   pending: null,
 };
@@ -30,7 +37,12 @@ export function detailStatus(enabled: boolean, metric: Metric | undefined): Deta
   return statusWord[monitorStatus({ is_enabled: enabled }, metric)];
 }
 
-const statusColor: Record<DetailStatus, string> = { Up: 'teal', Down: 'red', Disable: 'gray' };
+const statusColor: Record<DetailStatus, string> = {
+  Up: 'teal',
+  Down: 'red',
+  [CONFIRMING_TEXT]: 'orange',
+  Disable: 'gray',
+};
 
 type DetailHeaderProps = {
   monitor: PublicMonitor;

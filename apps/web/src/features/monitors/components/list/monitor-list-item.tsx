@@ -2,7 +2,13 @@ import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import type { Monitor } from '@paydar/contracts/monitors';
 import { PROTOCOL_LABELS } from '@paydar/contracts/monitors-options';
 import { displayName } from '@paydar/domain/display-name';
-import { DISABLED_TEXT, lastResult, type MonitorStatus, monitorStatus } from '@paydar/domain/monitor-status';
+import {
+  CONFIRMING_TEXT,
+  DISABLED_TEXT,
+  lastResult,
+  type MonitorStatus,
+  monitorStatus,
+} from '@paydar/domain/monitor-status';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { STATUS_COLOURS } from '@/components/chart/palette';
@@ -29,6 +35,7 @@ type MonitorListItemProps = {
 const STATUS_DOT: Record<MonitorStatus, string> = {
   up: STATUS_COLOURS.up,
   down: STATUS_COLOURS.down,
+  confirming: STATUS_COLOURS.confirming,
   disabled: STATUS_COLOURS.paused,
   pending: STATUS_COLOURS.none,
 };
@@ -36,6 +43,7 @@ const STATUS_DOT: Record<MonitorStatus, string> = {
 const STATUS_TEXT: Record<MonitorStatus, string> = {
   up: 'Up',
   down: 'Down',
+  confirming: CONFIRMING_TEXT,
   disabled: DISABLED_TEXT,
   pending: 'Waiting for the first check',
 };
@@ -107,6 +115,10 @@ export const MonitorListItem = memo(function MonitorListItem({
           ) : down ? (
             <Badge size="xs" variant="filled" color="red" radius="sm" style={{ flex: 'none' }}>
               Down
+            </Badge>
+          ) : status === 'confirming' ? (
+            <Badge size="xs" variant="light" color="orange" radius="sm" style={{ flex: 'none' }}>
+              {CONFIRMING_TEXT}
             </Badge>
           ) : null}
           {result !== null && (

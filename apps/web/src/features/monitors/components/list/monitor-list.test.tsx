@@ -121,6 +121,16 @@ describe('MonitorList', () => {
     expect(items()[0]?.dataset.status).toBe('up');
   });
 
+  it('shows "Failing, confirming" rather than Up while a failed check is being re-checked', async () => {
+    stubApi({ metrics: { 2: { is_down: false, confirming: true, last_status_code: 503 } } });
+    renderList({ monitors: [shop, blog] });
+    await waitFor(() => expect(items()[1]?.dataset.status).toBe('confirming'));
+    const item = items()[1] as HTMLElement;
+    expect(within(item).getByText('Failing, confirming')).toBeTruthy();
+    expect(within(item).queryByText('Down')).toBeNull();
+    expect(within(item).getByRole('link').getAttribute('aria-label')).toContain('Failing, confirming');
+  });
+
   it('draws the uptime strip from the downtimes and the apdex bars by colour', async () => {
     stubApi({
       metrics: {

@@ -1,0 +1,212 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ProberHandle, startProber } from '../../../../prober/src/prober';
+import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { addProber } from '../../admin/prober.commands';
+import { type BuiltinProber, startInProcessProber } from '../probers/builtin-prober';
+import { ensureBuiltinProber } from '../probers/probers.service';
+
+/**
+ * The confirmation round end to end, with three probers — the server's built-in one and two
+ * standalone agents over HTTP — checking a real loopback target every 60 or 300 s: every verdict
+ * below comes within seconds, which only the round's re-checks can give.
+ */
+let server: TestServer;
+let owner: BuiltUser;
+let target: http.Server;
+/** What the target answers: a failure for the next `failNext` requests, or always while `down`. */
+const behaviour = { failNext: 0, down: false };
+const agents: ProberHandle[] = [];
+let builtin: BuiltinProber;
+const proberIds: number[] = [];
+const dataDirs: string[] = [];
+const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  server = await startTestServer({ ALLOW_PRIVATE_TARGETS: 'true' });
+  owner = await buildUser(server);
+  await setPlan(server, owner.id, 'Gold');
+  target = http.createServer((_request, response) => {
+    const fail = behaviour.down || behaviour.failNext > 0;
+    if (behaviour.failNext > 0) behaviour.failNext -= 1;
+    response.statusCode = fail ? 503 : 200;
+    response.end(fail ? 'down' : 'ok');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const own = await ensureBuiltinProber(server.context, { name: 'Built-in', countryCode: 'IR', datacenter: 'here' });
+  proberIds.push(own.id);
+  builtin = startInProcessProber(server.context, own.id, pino({ level: 'silent' }));
+  for (const name of ['Agent-1', 'Agent-2']) {
+    const output = await addProber(server.context, name, { country: 'DE' });
+    proberIds.push(Number(/id (\d+)/.exec(output)?.[1]));
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-round-'));
+    dataDirs.push(dataDir);
+    const key = output.split('\n')[1] ?? '';
+    agents.push(
+      await startProber(
+        { serverUrl: url, key, dataDir, maxBuffer: 10_000, allowPrivateTargets: true, logLevel: 'error' },
+        { logger: quiet, agent: { batchIntervalMs: 200, assignmentsWaitSeconds: 20 } },
+      ),
+    );
+  }
+  // Each agent has loaded its (empty) set, so the monitor made below is a change it runs at once.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+}, 60_000);
+
+afterAll(async () => {
+  for (const agent of agents) await agent.stop();
+  await builtin?.stop();
+  // The stopped agents' keep-alive sockets would hold the listening server's close.
+  server.app.server.closeAllConnections();
+  await server.close();
+  await new Promise((resolve) => target.close(resolve));
+  for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+let targetUrl = '';
+const monitorBody = (period: number) => ({
+  protocol_type: 'HTTP',
+  url: targetUrl,
+  period,
+  apdex: 0.5,
+  probers: proberIds,
+});
+
+const rows = async <T>(statement: SQL) => (await server.context.db.execute(statement)).rows as T[];
+const records = (monitorId: number) =>
+  rows<{ prober_id: number; time: string; success: boolean }>(
+    sql`SELECT prober_id, time, success FROM probe_records WHERE monitor_id = ${monitorId} ORDER BY time`,
+  );
+const stateOf = async (monitorId: number) =>
+  (
+    await rows<{ is_down: boolean; confirming_since: string | null }>(
+      sql`SELECT is_down, confirming_since FROM monitor_states WHERE monitor_id = ${monitorId}`,
+    )
+  )[0];
+const eventsOf = (monitorId: number) =>
+  rows<{ kind: string }>(sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} ORDER BY at`);
+const downtimesOf = (monitorId: number) =>
+  rows<{ from_time: string; to_time: string | null }>(
+    sql`SELECT from_time, to_time FROM downtimes WHERE monitor_id = ${monitorId} ORDER BY from_time`,
+  );
+
+/** Edits the monitor's period: each prober gets the changed spec and checks it within seconds. */
+async function editPeriod(monitorId: number, period: number) {
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: `/api/v1/monitors/${monitorId}/`,
+    headers: owner.headers,
+    payload: monitorBody(period),
+  });
+  expect(response.json()).toMatchObject({ id: monitorId });
+}
+
+describe('the confirmation round of a lone standalone agent', () => {
+  it('asks it to re-check at once: a 300 s monitor is down within 10 s of its first failure', async () => {
+    behaviour.down = true;
+    try {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/monitors/',
+        headers: owner.headers,
+        payload: { ...monitorBody(300), probers: [proberIds[1]] },
+      });
+      const monitorId = response.json().id as number;
+      await vi.waitFor(async () => expect(await stateOf(monitorId)).toMatchObject({ is_down: true }), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      const confirmedAt = Date.now();
+      const stored = await records(monitorId);
+      // A lone prober needs two failures in a row: the second is the round's re-check, not a slot.
+      expect(stored.length).toBeGreaterThanOrEqual(2);
+      expect(stored.every((record) => !record.success)).toBe(true);
+      expect(confirmedAt - new Date(stored[0]?.time ?? 0).getTime()).toBeLessThanOrEqual(10_000);
+    } finally {
+      behaviour.down = false;
+    }
+  }, 30_000);
+});
+
+describe('the confirmation round, with one built-in prober and two standalone agents', () => {
+  let monitorId: number;
+
+  it('opens no downtime and sends nothing for a single failed check the round contradicts', async () => {
+    behaviour.failNext = 1;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/monitors/',
+      headers: owner.headers,
+      payload: monitorBody(60),
+    });
+    expect(response.statusCode).toBe(201);
+    monitorId = response.json().id as number;
+    // The three first checks (the probers check a monitor at the same instant), one of them failed:
+    // the others' answers, or their re-checks, contradict it long before a 60 s period ends.
+    await vi.waitFor(
+      async () => {
+        expect((await records(monitorId)).length).toBeGreaterThanOrEqual(3);
+        expect(await stateOf(monitorId)).toMatchObject({ confirming_since: null });
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const stored = await records(monitorId);
+    expect(stored.filter((record) => !record.success)).toHaveLength(1);
+    expect(new Set(stored.map((record) => record.prober_id))).toEqual(new Set(proberIds));
+    expect(await stateOf(monitorId)).toMatchObject({ is_down: false });
+    expect(await downtimesOf(monitorId)).toEqual([]);
+    expect(await eventsOf(monitorId)).toEqual([]);
+  }, 30_000);
+
+  it('confirms a target that stays down within 10 s of the first failed check at a 300 s period, and queues the alert', async () => {
+    behaviour.down = true;
+    const before = (await records(monitorId)).length;
+    await editPeriod(monitorId, 300);
+    await vi.waitFor(async () => expect(await stateOf(monitorId)).toMatchObject({ is_down: true }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    const confirmedAt = Date.now();
+    const firstFailure = new Date(
+      (await records(monitorId)).slice(before).find((record) => !record.success)?.time ?? 0,
+    );
+    expect(confirmedAt - firstFailure.getTime()).toBeLessThanOrEqual(10_000);
+    // The downtime starts at the failed check that opened the round: the first one ingest saw.
+    const [downtime] = await downtimesOf(monitorId);
+    const from = new Date(downtime?.from_time ?? 0).getTime();
+    expect(from - firstFailure.getTime()).toBeGreaterThanOrEqual(0);
+    expect(from - firstFailure.getTime()).toBeLessThan(1_000);
+    expect(downtime?.to_time).toBeNull();
+    // The 'down' event is what the alerting jobs send from; it is written with the downtime.
+    expect((await eventsOf(monitorId)).map((event) => event.kind)).toEqual(['down']);
+  }, 30_000);
+
+  it('confirms the recovery the same way', async () => {
+    behaviour.down = false;
+    const before = (await records(monitorId)).length;
+    await editPeriod(monitorId, 60);
+    await vi.waitFor(async () => expect(await stateOf(monitorId)).toMatchObject({ is_down: false }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    const confirmedAt = Date.now();
+    const firstSuccess = new Date((await records(monitorId)).slice(before).find((record) => record.success)?.time ?? 0);
+    expect(confirmedAt - firstSuccess.getTime()).toBeLessThanOrEqual(10_000);
+    const [downtime] = await downtimesOf(monitorId);
+    const to = new Date(downtime?.to_time ?? 0).getTime();
+    expect(to - firstSuccess.getTime()).toBeGreaterThanOrEqual(0);
+    expect(to - firstSuccess.getTime()).toBeLessThan(1_000);
+    expect((await eventsOf(monitorId)).map((event) => event.kind)).toEqual(['down', 'up']);
+  }, 30_000);
+});
