@@ -18,7 +18,13 @@ export const assignmentsQuery = z.object({
    * (epoch ms; 0 for none). The poll then also answers as soon as a newer round opens. Agents
    * that do not send it get the assignments alone, as before.
    */
-  recheck_after: z.coerce.number().min(0).max(MAX_EPOCH_MS).optional(),
+  recheck_after: z.coerce
+    .number()
+    .min(0)
+    .max(MAX_EPOCH_MS)
+    // Epoch ms beyond int4, so not an integer schema; a fraction is cut (the database reads whole ms).
+    .transform(Math.trunc)
+    .optional(),
 });
 
 /** Re-check this monitor now, outside its slot: a confirmation round asks every prober of it. */
