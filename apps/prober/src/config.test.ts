@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the ping executable from --ping-path or PING_PATH, else leaves it to PATH', () => {
+    const required = ['--server', 'https://paydar.example', '--key', 'k1'];
+    expect(loadConfig(required, {}).pingPath).toBeUndefined();
+    expect(loadConfig(required, { PING_PATH: '/opt/ping' }).pingPath).toBe('/opt/ping');
+    expect(loadConfig([...required, '--ping-path', '/usr/bin/ping'], { PING_PATH: '/opt/ping' }).pingPath).toBe(
+      '/usr/bin/ping',
+    );
+  });
+
   it('names every bad setting at once', () => {
     const error = (() => {
       try {

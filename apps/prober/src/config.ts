@@ -20,11 +20,14 @@ const configSchema = z.object({
   /** Let checks reach loopback and private addresses: only for tests and self-hosted installs. */
   allowPrivateTargets: booleanText.default(false),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** The `ping` executable ICMP checks run; unset: `ping` found on PATH. Without it they fail as the prober's fault. */
+  pingPath: z.string().min(1, 'must not be empty').optional(),
 });
 
 export type ProberConfig = z.infer<typeof configSchema>;
 
 export const USAGE = `Usage: npm run prober -- --server URL --key KEY [--data-dir DIR] [--max-buffer N] [--allow-private-targets]
+                          [--ping-path PATH]
 
   --server URL               the Paydar server (env PAYDAR_SERVER_URL)
   --key KEY                  this prober's key from \`npm run admin -- add-prober\` (env PAYDAR_PROBER_KEY;
@@ -32,7 +35,8 @@ export const USAGE = `Usage: npm run prober -- --server URL --key KEY [--data-di
   --data-dir DIR             buffered results and the last assignments (env PAYDAR_DATA_DIR; default ./data)
   --max-buffer N             results kept while the server is unreachable (env PAYDAR_MAX_BUFFER; default 1000000)
   --allow-private-targets    let checks reach loopback/private addresses (env ALLOW_PRIVATE_TARGETS=true)
-  --log-level LEVEL          debug, info, warn or error (env LOG_LEVEL; default info)`;
+  --log-level LEVEL          debug, info, warn or error (env LOG_LEVEL; default info)
+  --ping-path PATH           the ping executable for ICMP checks (env PING_PATH; default ping on PATH)`;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -53,6 +57,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ProberConfig
     maxBuffer: values['max-buffer'] ?? env.PAYDAR_MAX_BUFFER,
     allowPrivateTargets: values['allow-private-targets'] || env.ALLOW_PRIVATE_TARGETS,
     logLevel: values['log-level'] ?? env.LOG_LEVEL,
+    pingPath: values['ping-path'] ?? env.PING_PATH,
   });
   if (parsed.success) return parsed.data;
   const names: Record<string, string> = {
@@ -62,6 +67,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ProberConfig
     maxBuffer: '--max-buffer',
     allowPrivateTargets: '--allow-private-targets',
     logLevel: '--log-level',
+    pingPath: '--ping-path',
   };
   const lines = parsed.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');
@@ -81,6 +87,7 @@ function parse(argv: string[]) {
       'max-buffer': { type: 'string' },
       'allow-private-targets': { type: 'boolean' },
       'log-level': { type: 'string' },
+      'ping-path': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -50,6 +50,7 @@ export async function startProber(config: ProberConfig, deps: ProberDeps): Promi
     transport: createHttpTransport({ serverUrl: config.serverUrl, key: config.key }),
     buffer,
     allowPrivateTargets: config.allowPrivateTargets,
+    ...(config.pingPath ? { scheduler: { pingPath: config.pingPath } } : {}),
     logger,
     initialAssignments: await readAssignments(config.dataDir),
     onAssignments: (assignments) => {

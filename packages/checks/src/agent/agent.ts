@@ -65,7 +65,7 @@ export interface AgentOptions {
   onFatal?: (error: AgentFatalError) => void;
   /** How often the agent logs its stats at info level, ms (default 60,000; 0 never). */
   statsLogIntervalMs?: number;
-  /** Passed to the scheduler (a substitute check, clock or timers in tests and benchmarks). */
+  /** Passed to the scheduler: the ping executable, or a substitute check, clock or timers in tests and benchmarks. */
   scheduler?: Omit<SchedulerOptions, 'onResult' | 'onError' | 'allowPrivateTargets'>;
 }
 
