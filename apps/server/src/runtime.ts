@@ -14,6 +14,7 @@ import { startTelegramBot } from './modules/alert-channels/telegram-bot';
 import { createAlertClients } from './modules/alert-clients/alert-clients';
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerConsoleCreditJobs } from './modules/console-credit/console-credit.jobs';
+import { registerConfirmationSweep } from './modules/ingest/confirmation-sweep';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
@@ -103,6 +104,7 @@ export async function startRuntime(
         : undefined;
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
+    await registerConfirmationSweep(context, logger);
     await registerSubscriptionJobs(context);
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);

@@ -68,24 +68,35 @@ async function monitorSettings(transaction: Transaction, monitorIds: number[]) {
 /** Ends the rounds of these monitors that have waited their time, deciding from the answers they got. */
 export async function settleRounds(context: ServiceContext, monitorIds: number[]): Promise<number> {
   if (!monitorIds.length) return 0;
-  return context.runInTransaction(async (transaction) => {
-    const settings = await monitorSettings(transaction, monitorIds);
-    const ids = monitorIds.filter((id) => settings.has(id)).sort((a, b) => a - b);
-    if (!ids.length) return 0;
-    const now = context.now().getTime();
-    const locked = await lockMonitorStates(transaction.db, ids);
-    const outcomes = locked
-      .filter((state) => state.roundSince !== null)
-      .map((state) => applyResults(settings.get(state.monitorId) as MonitorSettings, state, [], now));
-    const transitions = await saveOutcomes(transaction.db, outcomes);
-    if (transitions) await requestDispatch(context, transaction);
-    return transitions;
-  });
+  return context.runInTransaction((transaction) => settleInTransaction(context, transaction, monitorIds));
 }
 
 /**
- * A round whose probers never answer ends on this process's timer, a little after its wait: a
- * result arriving meanwhile ends it too, so a timer lost with a stopped process only delays.
+ * settleRounds in the caller's transaction. The state rows are locked (in id order) and read
+ * again, so a round another settle or a batch ended meanwhile is not decided twice.
+ */
+export async function settleInTransaction(
+  context: ServiceContext,
+  transaction: Transaction,
+  monitorIds: number[],
+): Promise<number> {
+  const settings = await monitorSettings(transaction, monitorIds);
+  const ids = monitorIds.filter((id) => settings.has(id)).sort((a, b) => a - b);
+  if (!ids.length) return 0;
+  const now = context.now().getTime();
+  const locked = await lockMonitorStates(transaction.db, ids);
+  const outcomes = locked
+    .filter((state) => state.roundSince !== null)
+    .map((state) => applyResults(settings.get(state.monitorId) as MonitorSettings, state, [], now));
+  const transitions = await saveOutcomes(transaction.db, outcomes);
+  if (transitions) await requestDispatch(context, transaction);
+  return transitions;
+}
+
+/**
+ * A round whose probers never answer ends on this process's timer, a little after its wait. A
+ * result arriving meanwhile ends it too, and should this process stop first, the confirmation
+ * sweep (confirmation-sweep.ts) ends it from its deadline kept in the database.
  */
 export function settleLater(context: ServiceContext, monitorIds: number[], logger: WarnLogger): void {
   if (!monitorIds.length) return;
