@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
+import { detectBenchmark } from './detect.bench';
 import { ingestBenchmark } from './ingest.bench';
 import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
@@ -31,6 +32,8 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   // Idle and per-check first: they need a database where no other monitor is assigned.
   ['idle', idleBenchmark],
   ['per-check', perCheckBenchmark],
+  // A real server process with its built-in prober, like the two above: before `scale` seeds its 10,000.
+  ['detect', detectBenchmark],
   // The scale benchmarks next, while this process holds nothing else (their RSS is the server's).
   ['scale', tenThousandBenchmark],
   ['probers', threeProbersBenchmark],

@@ -23,7 +23,11 @@ const IDLE_WINDOW_MS = 40_000;
 const FLOOR_GETS = 2_000;
 const FLOOR_ROUNDS = 3;
 
-async function withServer<T>(runtime: Runtime, work: (server: ServerProcess, cpuNow: () => number) => Promise<T>) {
+/** Runs `work` beside a real server process (as `npm start` runs it) with its built-in prober, then stops it. */
+export async function withServer<T>(
+  runtime: Runtime,
+  work: (server: ServerProcess, cpuNow: () => number) => Promise<T>,
+) {
   // The built-in prober keeps its result buffer under DATA_DIR: the benchmark's own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-'));
   const server = await startServerProcess({
