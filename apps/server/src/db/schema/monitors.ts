@@ -198,3 +198,22 @@ export const monitorEvents = pgTable(
   },
   (table) => [index('monitor_events_unprocessed_idx').on(table.id).where(sql`processed_at IS NULL`)],
 );
+
+/**
+ * The keys of the prober failures counted in prober_health_hours: a result sent again (the agent's
+ * buffer resends a batch whose answer was lost) is found here and not counted twice, as
+ * probe_records dedupes the results it stores. Kept as long as ingest accepts a result's time.
+ */
+export const proberFailureRecords = pgTable(
+  'prober_failure_records',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    proberId: integer('prober_id')
+      .notNull()
+      .references(() => probers.id, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.monitorId, table.proberId, table.time] })],
+);

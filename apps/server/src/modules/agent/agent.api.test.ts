@@ -423,4 +423,24 @@ describe('prober failures', () => {
     expect(faulty.health).toMatchObject({ checks: 4, prober_failures: 3 });
     expect(Date.parse(faulty.health.last_seen_at)).toBeGreaterThan(start);
   });
+
+  it('count once when the agent sends them again (a resent batch whose answer was lost)', async () => {
+    await registerProber('Resending-agent');
+    const monitorId = await createMonitor(['Resending']);
+    const start = Date.now() - 60_000;
+    const batch = [0, 15, 30].map((second) => ({
+      ...result(monitorId, new Date(start + second * 1000), false),
+      status_code: null,
+      error: 'ping is not installed',
+      failure_class: 'prober',
+    }));
+    expect((await post('Resending', batch)).json()).toMatchObject({ accepted: 3, duplicates: 0 });
+    expect((await post('Resending', batch)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
+    // Resent in part, beside a new one: only the new one counts.
+    const next = { ...(batch[0] as object), time: new Date(start + 45_000).toISOString() };
+    expect((await post('Resending', [batch[2], next])).json()).toMatchObject({ accepted: 1, duplicates: 1 });
+    const listed = await server.app.inject({ method: 'GET', url: '/api/v1/probers/', headers: owner.headers });
+    const resending = listed.json().results.find((prober: { id: number }) => prober.id === ids['Resending-agent']);
+    expect(resending.health).toMatchObject({ checks: 4, prober_failures: 4 });
+  });
 });

@@ -8,7 +8,13 @@ import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
-import { addProberHealth, type HealthCounts, HOUR_MS } from '../probers/prober-health.repository';
+import {
+  addProberHealth,
+  type HealthCounts,
+  HOUR_MS,
+  type ProberFailure,
+  recordProberFailures,
+} from '../probers/prober-health.repository';
 import { announceRechecks, saveOutcomes } from './confirmation-rounds';
 import { lockMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
@@ -33,7 +39,7 @@ const APDEX_CLASS = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
 /** Results from further in the future than this are refused: the prober's clock is wrong. */
 const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** Results older than this are refused: their partitions may be gone. */
-const MAX_RESULT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAX_RESULT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface AssignedMonitor extends MonitorSettings {
   apdexMs: number;
@@ -89,7 +95,7 @@ function toRecord(result: CheckResult, time: number, proberId: number, apdexMs: 
   };
 }
 
-/** The batch's checks and prober failures by UTC hour (a prober failure sent twice counts twice). */
+/** The batch's new checks and new prober failures by UTC hour. */
 function hourlyHealth(fresh: ProbeRecordInput[], faults: number[]): Map<number, HealthCounts> {
   const hours = new Map<number, HealthCounts>();
   const add = (time: number, fault: boolean) => {
@@ -171,7 +177,7 @@ async function ingestBatch(
     const records: ProbeRecordInput[] = [];
     const seen = new Set<string>();
     let rejected = 0;
-    const faults: number[] = [];
+    const faults: ProberFailure[] = [];
     results.forEach((result, index) => {
       const monitor = monitors.get(result.monitor_id);
       const time = times[index] as number;
@@ -184,22 +190,24 @@ async function ingestBatch(
       if (seen.has(key)) return;
       seen.add(key);
       // The prober's own trouble says nothing of the target: it feeds the prober's health only.
-      if (!result.success && result.failure_class === 'prober') faults.push(time);
+      if (!result.success && result.failure_class === 'prober') faults.push({ monitorId: result.monitor_id, time });
       else records.push(toRecord(result, time, proberId, monitor.apdexMs));
     });
     const fresh = (await insertProbeRecords(transaction.db, records)).map(
       (index) => records[index] as ProbeRecordInput,
     );
-    await addProberHealth(transaction.db, proberId, hourlyHealth(fresh, faults));
+    // A prober failure sent again (a resent batch) is a duplicate too, not a second failure.
+    const freshFaults = await recordProberFailures(transaction.db, proberId, faults);
+    await addProberHealth(transaction.db, proberId, hourlyHealth(fresh, freshFaults));
     const { transitions, roundsOpened } = await applyStateChanges(transaction, monitors, fresh, now);
     if (transitions) await requestDispatch(context, transaction);
-    const accepted = fresh.length + faults.length;
+    const accepted = fresh.length + freshFaults.length;
     return {
       accepted,
       duplicates: results.length - rejected - accepted,
       rejected,
       roundsOpened,
-      proberFailures: faults.length,
+      proberFailures: freshFaults.length,
     };
   });
 }

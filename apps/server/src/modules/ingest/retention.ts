@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
+import { pruneProberFailures } from '../probers/prober-health.repository';
+import { MAX_RESULT_AGE_MS } from './ingest.service';
 import { dropPartition, ensurePartitions, listPartitionDays } from './probe-records.repository';
 
 const DAY_MS = 86_400_000;
@@ -31,6 +33,7 @@ export async function maintainProbeRecords(context: ServiceContext): Promise<{ d
   const dropped = (await listPartitionDays(context.db)).filter((day) => day < oldestKept);
   for (const day of dropped) await dropPartition(context.db, day);
   await context.db.execute(sql`DELETE FROM hourly_rollups WHERE hour < ${`${oldestKept}T00:00:00Z`}::timestamptz`);
+  await pruneProberFailures(context.db, new Date(context.now().getTime() - MAX_RESULT_AGE_MS - DAY_MS));
   return { dropped };
 }
 

@@ -23,6 +23,36 @@ export async function addProberHealth(db: Database, proberId: number, hours: Map
       prober_failures = prober_health_hours.prober_failures + excluded.prober_failures`);
 }
 
+/** One failure through the prober's own fault: its monitor and time (epoch ms). */
+export interface ProberFailure {
+  monitorId: number;
+  time: number;
+}
+
+/**
+ * Keeps the keys of these prober failures and returns the times of those not seen before: a
+ * result sent again must not count twice in the prober's health.
+ */
+export async function recordProberFailures(
+  db: Database,
+  proberId: number,
+  failures: ProberFailure[],
+): Promise<number[]> {
+  if (!failures.length) return [];
+  const rows = JSON.stringify(failures.map((failure) => ({ m: failure.monitorId, t: failure.time })));
+  const result = await db.execute<{ time: number }>(sql`
+    INSERT INTO prober_failure_records (monitor_id, prober_id, time)
+    SELECT u.m, ${proberId}, to_timestamp(u.t / 1000) FROM json_to_recordset(${rows}::json) AS u(m int, t float8)
+    ON CONFLICT DO NOTHING
+    RETURNING (extract(epoch FROM time) * 1000)::float8 AS time`);
+  return result.rows.map((row) => row.time);
+}
+
+/** Forgets the failures older than `before`: ingest refuses results that old, so none can come again. */
+export async function pruneProberFailures(db: Database, before: Date): Promise<void> {
+  await db.execute(sql`DELETE FROM prober_failure_records WHERE time < ${before.toISOString()}::timestamptz`);
+}
+
 /** Every prober's counters summed over the hours starting at or after `since`. */
 export async function proberHealthSince(db: Database, since: Date): Promise<Map<number, HealthCounts>> {
   const result = await db.execute<{ prober_id: number; checks: number; prober_failures: number }>(sql`
