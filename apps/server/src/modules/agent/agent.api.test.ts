@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber, setProberDisabled } from '../../admin/prober.commands';
 import { downtimes, monitorEvents, monitorStates } from '../../db/schema/index';
 import { ingestResults } from '../ingest/ingest.service';
+import { findProberById } from '../probers/probers.repository';
+import { pollAssignments } from './agent.service';
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -102,6 +104,94 @@ describe('assignments', () => {
     expect(response.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.json().monitors.some((spec: { monitor_id: number }) => spec.monitor_id > 0)).toBe(true);
+  });
+
+  it('reads nothing while it waits: the prober is read once, then only when a NOTIFY wakes the poll', async () => {
+    const proberId = ids['Other-agent'] as number;
+    const { db } = server.context;
+    let reads = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'select' || property === 'execute') reads += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const version = (await findProberById(db, proberId))?.assignmentVersion as number;
+    // Longer than the 5 s the poll used to re-read the prober at: that poll read it twice more.
+    const quiet = await pollAssignments(
+      { ...server.context, db: counting },
+      server.context.assignmentNotifier,
+      proberId,
+      version,
+      6_000,
+    );
+    expect(quiet).toBeNull();
+    expect(reads).toBe(1);
+
+    reads = 0;
+    const woken = pollAssignments(
+      { ...server.context, db: counting },
+      server.context.assignmentNotifier,
+      proberId,
+      version,
+      20_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await createMonitor(['Other'], { alias: 'wake once' });
+    expect((await woken)?.version).toBeGreaterThan(version);
+    // The first read, the one the NOTIFY asked for, and the set it found changed.
+    expect(reads).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it('tells a waiting poll at once when its prober is disabled meanwhile: an empty set, then 403', async () => {
+    await registerProber('Disabled-while-waiting-agent');
+    const version = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/agent/v1/assignments',
+        headers: agent('Disabled-while-waiting'),
+      })
+    ).json().version;
+    const started = Date.now();
+    const poll = server.app.inject({
+      method: 'GET',
+      url: `/api/agent/v1/assignments?version=${version}&wait=20`,
+      headers: agent('Disabled-while-waiting'),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await setProberDisabled(server.context, 'Disabled-while-waiting-agent', true);
+    const response = await poll;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().monitors).toEqual([]);
+    // Long before its 20 s wait: the disable's NOTIFY woke it.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const next = await server.app.inject({
+      method: 'GET',
+      url: `/api/agent/v1/assignments?version=${response.json().version}`,
+      headers: agent('Disabled-while-waiting'),
+    });
+    expect(next.statusCode).toBe(403);
+  });
+
+  it('ends the wait of a prober deleted meanwhile with no change, and refuses its next poll (401)', async () => {
+    await registerProber('Deleted-while-waiting-agent');
+    const headers = agent('Deleted-while-waiting');
+    const version = (await server.app.inject({ method: 'GET', url: '/api/agent/v1/assignments', headers })).json()
+      .version;
+    const poll = server.app.inject({
+      method: 'GET',
+      url: `/api/agent/v1/assignments?version=${version}&wait=2`,
+      headers,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.context.db.execute(sql`DELETE FROM probers WHERE id = ${ids['Deleted-while-waiting-agent']}`);
+    expect((await poll).statusCode).toBe(204);
+    const next = await server.app.inject({
+      method: 'GET',
+      url: `/api/agent/v1/assignments?version=${version}`,
+      headers,
+    });
+    expect(next.statusCode).toBe(401);
   });
 
   it('refuses an unknown key and a disabled prober', async () => {

@@ -56,6 +56,13 @@ async function rechecksOf(context: ServiceContext, prober: ProberRow, after: num
  * `waitMs`. An agent that sends `recheckAfter` is also answered as soon as a confirmation round
  * newer than it opens on one of its monitors (the same wake-up: ingest announces rounds on the
  * assignments channel), with the rechecks alone.
+ *
+ * While it waits it reads nothing: the prober is read again only when a NOTIFY for it wakes the
+ * poll (a missed one delays to the wait's end, when the agent asks again with its version).
+ * Disabling a prober bumps its version and notifies, so a waiting poll answers at once with an
+ * empty set and the prober's next request is refused (403). A prober deleted meanwhile (no
+ * command does it; only by hand in the database) announces nothing: its poll ends at its wait
+ * with no change and its next request is refused (401).
  */
 export async function pollAssignments(
   context: ServiceContext,
@@ -80,7 +87,7 @@ export async function pollAssignments(
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0 || signal?.aborted) return null;
-    await notifier.wait(proberId, Math.min(remaining, 5_000), signal);
+    if (!(await notifier.wait(proberId, remaining, signal))) return null;
   }
 }
 

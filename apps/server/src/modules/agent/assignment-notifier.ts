@@ -7,17 +7,20 @@ import { listen } from '../../db/listen';
  * and callers re-read the version from the database, so a missed notification only delays.
  */
 export interface AssignmentNotifier {
-  /** Resolves when prober `proberId` may have new assignments, or after `timeoutMs`. */
-  wait(proberId: number, timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves true when prober `proberId` may have new assignments (a notification, or the LISTEN
+   * connection came back and anything may have changed), false after `timeoutMs` or an abort.
+   */
+  wait(proberId: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   stop(): Promise<void>;
 }
 
 export async function startAssignmentNotifier(databaseUrl: string, logger: Logger): Promise<AssignmentNotifier> {
-  const waiters = new Map<number, Set<() => void>>();
+  const waiters = new Map<number, Set<(woken: boolean) => void>>();
   const wake = (proberId: number) => {
     const set = waiters.get(proberId);
     waiters.delete(proberId);
-    for (const done of set ?? []) done();
+    for (const done of set ?? []) done(true);
   };
   const wakeAll = () => {
     for (const proberId of [...waiters.keys()]) wake(proberId);
@@ -37,14 +40,15 @@ export async function startAssignmentNotifier(databaseUrl: string, logger: Logge
       return new Promise((resolve) => {
         const set = waiters.get(proberId) ?? new Set();
         waiters.set(proberId, set);
-        const done = () => {
+        const done = (woken: boolean) => {
           clearTimeout(timer);
           set.delete(done);
-          signal?.removeEventListener('abort', done);
-          resolve();
+          signal?.removeEventListener('abort', unwoken);
+          resolve(woken);
         };
-        const timer = setTimeout(done, timeoutMs);
-        signal?.addEventListener('abort', done);
+        const unwoken = () => done(false);
+        const timer = setTimeout(unwoken, timeoutMs);
+        signal?.addEventListener('abort', unwoken);
         set.add(done);
       });
     },
