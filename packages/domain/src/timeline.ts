@@ -84,26 +84,42 @@ export function uptimeTimeline(
   }
   pieces.push({ status: 'up', from: cursor, to: observedTo }, { status: 'none', from: observedTo, to: end });
 
-  const pauses = mergeDowntimes(paused, now)
-    .map((span) => ({ from: Math.max(span.from, observedFrom), to: Math.min(span.to, observedTo) }))
-    .filter((span) => span.to > span.from);
+  const pauses = pausedWithin(paused, { start: observedFrom, end: observedTo }, now);
   return { segments: placed(withPauses(pieces, pauses), start, length), marks };
+}
+
+/** The paused spans (an ongoing one up to `now`), merged and cut to `window`. */
+export function pausedWithin(paused: Iterable<DowntimeInterval>, window: TimeWindow, now: Instant): Span[] {
+  const start = toMs(window.start);
+  const end = toMs(window.end);
+  return mergeDowntimes(paused, now)
+    .map((span) => ({ from: Math.max(span.from, start), to: Math.min(span.to, end) }))
+    .filter((span) => span.to > span.from);
 }
 
 type Piece = { status: TimelineStatus; from: number; to: number };
 
-/** The pieces with the paused spans cut out of them and drawn as 'paused' instead, in time order. */
-function withPauses(pieces: Piece[], pauses: Span[]): Piece[] {
-  if (!pauses.length) return pieces;
-  const cut: Piece[] = pauses.map((span) => ({ status: 'paused', ...span }));
+/**
+ * The pieces with the paused spans cut out of them and drawn as 'paused' instead, in time order:
+ * how every picture of a day shows a pause (the detail's timeline, the public status clock).
+ */
+export function withPauses<P extends { status: string; from: number; to: number }>(
+  pieces: readonly P[],
+  pauses: readonly Span[],
+): Array<P | { status: 'paused'; from: number; to: number }> {
+  if (!pauses.length) return [...pieces];
+  const cut: Array<P | { status: 'paused'; from: number; to: number }> = pauses.map((span) => ({
+    status: 'paused',
+    ...span,
+  }));
   for (const piece of pieces) {
     let from = piece.from;
     for (const pause of pauses) {
       if (pause.to <= from || pause.from >= piece.to) continue;
-      cut.push({ status: piece.status, from, to: Math.min(pause.from, piece.to) });
+      cut.push({ ...piece, from, to: Math.min(pause.from, piece.to) });
       from = Math.max(from, pause.to);
     }
-    cut.push({ status: piece.status, from, to: piece.to });
+    cut.push({ ...piece, from, to: piece.to });
   }
   return cut.filter((piece) => piece.to > piece.from).sort((a, b) => a.from - b.from);
 }

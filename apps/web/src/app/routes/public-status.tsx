@@ -63,6 +63,7 @@ export default function PublicStatusRoute() {
             dayStart={dayStart}
             records={raw.data ?? []}
             downtimes={metric.data?.downtimes}
+            paused={metric.data?.paused}
             periodSeconds={monitor.data.period}
           />
         )}

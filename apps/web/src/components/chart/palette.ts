@@ -44,6 +44,15 @@ export const STATUS_COLOURS = {
   none: NO_DATA_COLOUR,
 } as const;
 
+/** What each status is called wherever it is drawn (timelines, the clock, their legends and tooltips). */
+export const STATUS_LABELS = {
+  up: 'Up',
+  down: 'Down',
+  paused: 'Paused',
+  confirming: 'Confirming',
+  none: 'No data',
+} as const satisfies Record<keyof typeof STATUS_COLOURS, string>;
+
 /** The phases of a check, in the order they happen. */
 export const PHASE_COLOURS = {
   resolve: '#748ffc',

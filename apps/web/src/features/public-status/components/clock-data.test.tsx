@@ -10,11 +10,13 @@ import {
   observedUptime,
   slotStatuses,
   utcTime,
+  withPausedSpans,
 } from './clock-data';
 
 const day = Date.UTC(2024, 2, 3);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(day + ms).toISOString();
 const record = (ms: number, success: boolean, prober = 1): RawProbeRecord => ({
   time: at(ms),
@@ -89,8 +91,34 @@ describe('clockSegments and observedUptime', () => {
       { from: day + 12 * HOUR, to: day + 18 * HOUR, status: 'down' },
       { from: day + 18 * HOUR, to: day + 24 * HOUR, status: 'none' },
     ]);
-    expect(observedUptime(statuses)).toBe(66.7);
-    expect(observedUptime(['none'])).toBeNull();
+    expect(observedUptime(clockSegments(statuses, day, slot))).toBe(66.7);
+    expect(observedUptime(clockSegments(['none'], day, DAY))).toBeNull();
+  });
+});
+
+describe('withPausedSpans', () => {
+  it('cuts the paused spans out at their own times, an ongoing one to now, and leaves them out of the uptime', () => {
+    const segments = clockSegments(['up', 'down'], day, 12 * HOUR);
+    const paused = withPausedSpans(
+      segments,
+      [
+        { from_time: at(2 * HOUR), to_time: at(3 * HOUR + 30 * MINUTE), duration: 5400 },
+        { from_time: at(20 * HOUR), to_time: null, duration: 7200 },
+        { from_time: at(-5 * HOUR), to_time: at(-4 * HOUR), duration: 3600 },
+      ],
+      day,
+      day + 22 * HOUR,
+    );
+    expect(paused).toEqual([
+      { from: day, to: day + 2 * HOUR, status: 'up' },
+      { from: day + 2 * HOUR, to: day + 3 * HOUR + 30 * MINUTE, status: 'paused' },
+      { from: day + 3 * HOUR + 30 * MINUTE, to: day + 12 * HOUR, status: 'up' },
+      { from: day + 12 * HOUR, to: day + 20 * HOUR, status: 'down' },
+      { from: day + 20 * HOUR, to: day + 22 * HOUR, status: 'paused' },
+      { from: day + 22 * HOUR, to: day + 24 * HOUR, status: 'down' },
+    ]);
+    // 10.5 h up of 20.5 h up or down: the 3.5 paused hours count neither way.
+    expect(observedUptime(paused)).toBe(51.2);
   });
 });
 

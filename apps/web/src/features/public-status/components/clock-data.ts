@@ -1,9 +1,10 @@
 import type { Metric, RawProbeRecord } from '@paydar/contracts/metrics';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
-import { AXIS_COLOURS, STATUS_COLOURS } from '@/components/chart/palette';
+import { pausedWithin, withPauses } from '@paydar/domain/timeline';
+import { AXIS_COLOURS, STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
 
-/** How a stretch of the day went: up, down, or no checks at all. */
-export type ClockStatus = 'up' | 'down' | 'none';
+/** How a stretch of the day went: up, down, paused (neither), or no checks at all. */
+export type ClockStatus = 'up' | 'down' | 'paused' | 'none';
 
 export interface ClockSegment {
   /** Epoch ms, half-open [from, to). */
@@ -75,12 +76,33 @@ export function clockSegments(statuses: readonly ClockStatus[], dayStart: number
   return segments;
 }
 
-/** Share of the slots with checks that were up, one decimal; null when nothing was checked. */
-export function observedUptime(statuses: readonly ClockStatus[]): number | null {
-  const observed = statuses.filter((status) => status !== 'none');
-  if (!observed.length) return null;
-  const up = observed.filter((status) => status === 'up').length;
-  return Math.round((up / observed.length) * 1000) / 10;
+/**
+ * The segments with the monitor's paused spans cut out and drawn as 'paused', as the owner's
+ * detail draws them (domain withPauses): at their own times, not rounded to slots.
+ */
+export function withPausedSpans(
+  segments: readonly ClockSegment[],
+  paused: Metric['paused'],
+  dayStart: number,
+  now: number,
+): ClockSegment[] {
+  const intervals = paused.map((row) => ({
+    from: Date.parse(row.from_time),
+    to: row.to_time === null ? null : Date.parse(row.to_time),
+  }));
+  return withPauses(segments, pausedWithin(intervals, { start: dayStart, end: dayStart + DAY_MS }, now));
+}
+
+/** Share of the checked time that was up, one decimal; paused time is neither; null when nothing was checked. */
+export function observedUptime(segments: readonly ClockSegment[]): number | null {
+  const length = (status: ClockStatus) =>
+    segments
+      .filter((segment) => segment.status === status)
+      .reduce((sum, segment) => sum + segment.to - segment.from, 0);
+  const up = length('up');
+  const observed = up + length('down');
+  if (!observed) return null;
+  return Math.round((up / observed) * 1000) / 10;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -90,10 +112,8 @@ export function utcTime(time: number): string {
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
 
-const STATUS_TEXT: Record<ClockStatus, string> = { up: 'Up', down: 'Down', none: 'No data' };
-
 /**
- * The 24-hour clock: the day as a ring of up/down/no-data arcs starting at midnight on top and
+ * The 24-hour clock: the day as a ring of up/down/paused/no-data arcs starting at midnight on top and
  * running clockwise, under a polar angle axis with a mark every 2 hours (labels 00 … 22).
  */
 export function clockOption(segments: readonly ClockSegment[]): Record<string, unknown> {
@@ -112,7 +132,7 @@ export function clockOption(segments: readonly ClockSegment[]): Record<string, u
             : utcTime(segment.to) === '00:00'
               ? '24:00'
               : utcTime(segment.to);
-        return `${utcTime(segment.from)} – ${end} UTC<br/>${STATUS_TEXT[segment.status]}`;
+        return `${utcTime(segment.from)} – ${end} UTC<br/>${STATUS_LABELS[segment.status]}`;
       },
     },
     polar: { center, radius },
@@ -146,7 +166,7 @@ export function clockOption(segments: readonly ClockSegment[]): Record<string, u
         labelLine: { show: false },
         emphasis: { scale: false },
         data: segments.map((segment) => ({
-          name: STATUS_TEXT[segment.status],
+          name: STATUS_LABELS[segment.status],
           value: (segment.to - segment.from) / HOUR_MS,
           itemStyle: { color: STATUS_COLOURS[segment.status] },
         })),

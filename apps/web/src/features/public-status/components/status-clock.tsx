@@ -1,10 +1,18 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Metric, RawProbeRecord } from '@paydar/contracts/metrics';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Chart } from '@/components/chart/chart';
 import { ChartLegend } from '@/components/chart/chart-legend';
-import { STATUS_COLOURS } from '@/components/chart/palette';
-import { clockOption, clockSegments, clockSlotMs, markDowntimes, observedUptime, slotStatuses } from './clock-data';
+import { STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
+import {
+  clockOption,
+  clockSegments,
+  clockSlotMs,
+  markDowntimes,
+  observedUptime,
+  slotStatuses,
+  withPausedSpans,
+} from './clock-data';
 
 export type StatusClockProps = {
   /** 00:00 UTC of the day shown. */
@@ -12,24 +20,38 @@ export type StatusClockProps = {
   records: readonly RawProbeRecord[];
   /** The day's downtimes, when the metric could be read: they mark the stretches they cover as down. */
   downtimes?: Metric['downtimes'];
+  /** The day's paused spans, from the metric too: drawn as the owner's detail draws them, neither up nor down. */
+  paused?: Metric['paused'];
   periodSeconds: number;
+  /** Epoch ms; an ongoing pause is drawn up to it. */
+  now?: number;
 };
 
-const legend = [
-  { label: 'Up', colour: STATUS_COLOURS.up },
-  { label: 'Down', colour: STATUS_COLOURS.down },
-  { label: 'No data', colour: STATUS_COLOURS.none },
-] as const;
+const legend = (['up', 'down', 'paused', 'none'] as const).map((status) => ({
+  label: STATUS_LABELS[status],
+  colour: STATUS_COLOURS[status],
+}));
 
 const NO_DOWNTIMES: Metric['downtimes'] = [];
+const NO_PAUSES: Metric['paused'] = [];
 
-/** The circular 24-hour chart of one monitor's day, with the day's observed uptime (spec §2, §9). */
-export function StatusClock({ dayStart, records, downtimes = NO_DOWNTIMES, periodSeconds }: StatusClockProps) {
+/** The circular 24-hour chart of one monitor's day, with the day's observed uptime (spec §2, §9); paused time is neither. */
+export function StatusClock({
+  dayStart,
+  records,
+  downtimes = NO_DOWNTIMES,
+  paused = NO_PAUSES,
+  periodSeconds,
+  now,
+}: StatusClockProps) {
+  const [shownAt] = useState(Date.now);
+  const at = now ?? shownAt;
   const { option, uptime } = useMemo(() => {
     const slotMs = clockSlotMs(periodSeconds);
     const statuses = markDowntimes(slotStatuses(records, dayStart, slotMs), downtimes, dayStart, slotMs);
-    return { option: clockOption(clockSegments(statuses, dayStart, slotMs)), uptime: observedUptime(statuses) };
-  }, [records, downtimes, dayStart, periodSeconds]);
+    const segments = withPausedSpans(clockSegments(statuses, dayStart, slotMs), paused, dayStart, at);
+    return { option: clockOption(segments), uptime: observedUptime(segments) };
+  }, [records, downtimes, paused, dayStart, periodSeconds, at]);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="status-clock">

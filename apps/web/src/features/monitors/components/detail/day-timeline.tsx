@@ -2,7 +2,7 @@ import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
 import { formatSeconds } from '@paydar/domain/format';
 import { DAY_MS } from '@paydar/domain/time';
-import { STATUS_COLOURS } from '@/components/chart/palette';
+import { STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
 import type { MetricDay } from '../../api/get-metric';
 import { metricTimeline } from '../metric-timeline';
 import { formatDetailTime, shownDayStart } from './detail-time';
@@ -51,7 +51,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
             <Tooltip
               key={segment.from}
               disabled={segment.status === 'up'}
-              label={`${segment.status === 'paused' ? 'Paused ' : ''}${formatDetailTime(segment.from, day)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
+              label={`${segment.status === 'paused' ? `${STATUS_LABELS.paused} ` : ''}${formatDetailTime(segment.from, day)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
               withArrow
             >
               <Box
@@ -71,7 +71,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
                   whiteSpace: 'nowrap',
                 }}
               >
-                {segment.status === 'paused' && segment.width >= LABEL_MIN_WIDTH ? 'Paused' : null}
+                {segment.status === 'paused' && segment.width >= LABEL_MIN_WIDTH ? STATUS_LABELS.paused : null}
               </Box>
             </Tooltip>
           ),
