@@ -1,15 +1,11 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ProberHandle, startProber } from '../../../../prober/src/prober';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { addProber } from '../../admin/prober.commands';
+import { standaloneAgents } from '../../../test/standalone-agents';
 import { type BuiltinProber, startInProcessProber } from '../probers/builtin-prober';
 import { ensureBuiltinProber } from '../probers/probers.service';
 
@@ -23,11 +19,9 @@ let owner: BuiltUser;
 let target: http.Server;
 /** What the target answers: a failure for the next `failNext` requests, or always while `down`. */
 const behaviour = { failNext: 0, down: false };
-const agents: ProberHandle[] = [];
+let agents: ReturnType<typeof standaloneAgents>;
 let builtin: BuiltinProber;
 const proberIds: number[] = [];
-const dataDirs: string[] = [];
-const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   server = await startTestServer({ ALLOW_PRIVATE_TARGETS: 'true' });
@@ -46,31 +40,19 @@ beforeAll(async () => {
   const own = await ensureBuiltinProber(server.context, { name: 'Built-in', countryCode: 'IR', datacenter: 'here' });
   proberIds.push(own.id);
   builtin = startInProcessProber(server.context, own.id, pino({ level: 'silent' }));
-  for (const name of ['Agent-1', 'Agent-2']) {
-    const output = await addProber(server.context, name, { country: 'DE' });
-    proberIds.push(Number(/id (\d+)/.exec(output)?.[1]));
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-round-'));
-    dataDirs.push(dataDir);
-    const key = output.split('\n')[1] ?? '';
-    agents.push(
-      await startProber(
-        { serverUrl: url, key, dataDir, maxBuffer: 10_000, allowPrivateTargets: true, logLevel: 'error' },
-        { logger: quiet, agent: { batchIntervalMs: 200, assignmentsWaitSeconds: 20 } },
-      ),
-    );
-  }
+  agents = standaloneAgents(server.context, url);
+  for (const name of ['Agent-1', 'Agent-2']) proberIds.push(await agents.start(name));
   // Each agent has loaded its (empty) set, so the monitor made below is a change it runs at once.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 }, 60_000);
 
 afterAll(async () => {
-  for (const agent of agents) await agent.stop();
+  await agents?.stop();
   await builtin?.stop();
   // The stopped agents' keep-alive sockets would hold the listening server's close.
   server.app.server.closeAllConnections();
   await server.close();
   await new Promise((resolve) => target.close(resolve));
-  for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
 }, 60_000);
 
 let targetUrl = '';

@@ -2,7 +2,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
-import { connectClient, createMonitorThrough, insertApiUser, insertRemoteProber } from '../../../test/process-world';
+import {
+  checkResult,
+  connectClient,
+  createMonitorThrough,
+  insertApiUser,
+  insertRemoteProber,
+} from '../../../test/process-world';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 
 /**
@@ -31,16 +37,6 @@ const environment = (port: string) => ({
   BUILTIN_PROBER_ENABLED: 'false',
   ALLOW_PRIVATE_TARGETS: 'true',
   LOG_LEVEL: 'warn',
-});
-
-const result = (monitorId: number, time: number, success: boolean) => ({
-  monitor_id: monitorId,
-  time: new Date(time).toISOString(),
-  success,
-  status_code: success ? 200 : 503,
-  error: success ? null : 'HTTP 503 Service Unavailable',
-  phases: { resolve: 1, connect: 2, tls: null, response: 95, duration: 100 },
-  extra_info: {},
 });
 
 async function post(serverUrl: string, key: string, results: unknown[]) {
@@ -74,11 +70,11 @@ describe('a confirmation round across a server killed while it is open', () => {
       period: 300,
     });
     const now = Date.now();
-    await post(server.url, a.key, [result(monitorId, now - 20_000, true)]);
-    await post(server.url, b.key, [result(monitorId, now - 20_000, true)]);
+    await post(server.url, a.key, [checkResult(monitorId, now - 20_000, true)]);
+    await post(server.url, b.key, [checkResult(monitorId, now - 20_000, true)]);
     // A fails and answers its own round; B, fresh, is waited for and never answers.
-    await post(server.url, a.key, [result(monitorId, now - 1_000, false)]);
-    await post(server.url, a.key, [result(monitorId, now - 500, false)]);
+    await post(server.url, a.key, [checkResult(monitorId, now - 1_000, false)]);
+    await post(server.url, a.key, [checkResult(monitorId, now - 500, false)]);
     server.child.kill('SIGKILL');
     await server.exited;
     expect(await stateOf(monitorId)).toMatchObject({ is_down: false, confirming_since: expect.any(Date) });

@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ProberHandle, startProber } from '../../../../prober/src/prober';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { addProber } from '../../admin/prober.commands';
+import { standaloneAgents } from '../../../test/standalone-agents';
 
 /**
  * Issue 13, point 2, with real standalone agents: an ICMP monitor of 127.0.0.1 checked by an agent
@@ -16,45 +14,21 @@ import { addProber } from '../../admin/prober.commands';
 let server: TestServer;
 let serverUrl: string;
 let owner: BuiltUser;
-const agents: ProberHandle[] = [];
-const dataDirs: string[] = [];
-const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+let agents: ReturnType<typeof standaloneAgents>;
 
 beforeAll(async () => {
   server = await startTestServer({ ALLOW_PRIVATE_TARGETS: 'true' });
   owner = await buildUser(server);
   await setPlan(server, owner.id, 'Gold');
   serverUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  agents = standaloneAgents(server.context, serverUrl);
 }, 60_000);
 
 afterAll(async () => {
-  for (const agent of agents) await agent.stop();
+  await agents?.stop();
   server.app.server.closeAllConnections();
   await server.close();
-  for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
 }, 60_000);
-
-/** Registers a prober and runs a real standalone agent for it with this ping; the prober's id. */
-async function runAgent(name: string, pingPath: string): Promise<number> {
-  const output = await addProber(server.context, name, { country: 'DE' });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-ping-'));
-  dataDirs.push(dataDir);
-  agents.push(
-    await startProber(
-      {
-        serverUrl,
-        key: output.split('\n')[1] ?? '',
-        dataDir,
-        maxBuffer: 10_000,
-        allowPrivateTargets: true,
-        logLevel: 'error',
-        pingPath,
-      },
-      { logger: quiet, agent: { batchIntervalMs: 200, assignmentsWaitSeconds: 20 } },
-    ),
-  );
-  return Number(/id (\d+)/.exec(output)?.[1]);
-}
 
 const icmpMonitor = (probers: number[]) => ({
   protocol_type: 'ICMP',
@@ -90,7 +64,7 @@ describe('an ICMP monitor on a standalone agent without ping', () => {
   let withoutPing: number;
 
   it("is not down: the failures are the prober's, shown in its health", async () => {
-    withoutPing = await runAgent('No-ping', path.join(os.tmpdir(), 'paydar-no-such-dir', 'ping'));
+    withoutPing = await agents.start('No-ping', { pingPath: path.join(os.tmpdir(), 'paydar-no-such-dir', 'ping') });
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/v1/monitors/',
@@ -114,7 +88,7 @@ describe('an ICMP monitor on a standalone agent without ping', () => {
   }, 60_000);
 
   it('is up once a second agent that has ping checks it too', async () => {
-    const withPing = await runAgent('With-ping', '/usr/bin/ping');
+    const withPing = await agents.start('With-ping', { pingPath: '/usr/bin/ping' });
     const edited = await server.app.inject({
       method: 'PUT',
       url: `/api/v1/monitors/${monitorId}/`,
