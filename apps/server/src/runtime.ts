@@ -104,7 +104,7 @@ export async function startRuntime(
         : undefined;
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
-    await registerConfirmationSweep(context, logger);
+    const confirmationSweep = await registerConfirmationSweep(context, logger);
     await registerSubscriptionJobs(context);
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);
@@ -118,6 +118,7 @@ export async function startRuntime(
         // The prober first: its last results are stored while the database is still there.
         await builtinProber?.stop();
         await telegramBot?.stop();
+        confirmationSweep.stop();
         await jobs.stop();
         await context.assignmentNotifier.stop();
         logger.info('jobs stopped');

@@ -88,22 +88,29 @@ export interface StoredProberState {
  * locks, reads and writes one row per monitor. Its migration sets fillfactor 50 so those
  * rewrites stay on their page (drizzle cannot declare table storage parameters).
  */
-export const monitorStates = pgTable('monitor_states', {
-  monitorId: integer('monitor_id')
-    .primaryKey()
-    .references(() => monitors.id, { onDelete: 'cascade' }),
-  isDown: boolean('is_down').notNull().default(false),
-  stateSince: timestamp('state_since', { withTimezone: true }),
-  firstCheckAt: timestamp('first_check_at', { withTimezone: true }),
-  lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
-  lastStatusCode: smallint('last_status_code'),
-  lastStatus: text('last_status'),
-  proberStates: jsonb('prober_states').$type<StoredProberState[]>().notNull().default([]),
-  /** When the open confirmation round began; null when none is open (the monitor shows "failing, confirming"). */
-  confirmingSince: timestamp('confirming_since', { withTimezone: true }),
-  /** When that round opened on the server's clock; its wait for silent probers runs from there. */
-  confirmingOpenedAt: timestamp('confirming_opened_at', { withTimezone: true }),
-});
+export const monitorStates = pgTable(
+  'monitor_states',
+  {
+    monitorId: integer('monitor_id')
+      .primaryKey()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    isDown: boolean('is_down').notNull().default(false),
+    stateSince: timestamp('state_since', { withTimezone: true }),
+    firstCheckAt: timestamp('first_check_at', { withTimezone: true }),
+    lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+    lastStatusCode: smallint('last_status_code'),
+    lastStatus: text('last_status'),
+    proberStates: jsonb('prober_states').$type<StoredProberState[]>().notNull().default([]),
+    /** When the open confirmation round began; null when none is open (the monitor shows "failing, confirming"). */
+    confirmingSince: timestamp('confirming_since', { withTimezone: true }),
+    /** When that round opened on the server's clock; its wait for silent probers runs from there. */
+    confirmingOpenedAt: timestamp('confirming_opened_at', { withTimezone: true }),
+  },
+  // The open rounds alone, for the confirmation sweep's look for overdue ones (a handful of rows).
+  (table) => [
+    index('monitor_states_confirming_idx').on(table.confirmingOpenedAt).where(sql`confirming_opened_at IS NOT NULL`),
+  ],
+);
 
 export const downtimes = pgTable(
   'downtimes',

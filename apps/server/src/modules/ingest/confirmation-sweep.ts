@@ -48,13 +48,20 @@ export async function sweepConfirmationRounds(context: ServiceContext): Promise<
   return { settled, transitions, nextDeadline: opened === null ? null : opened + CONFIRMATION_WAIT_MS };
 }
 
-/** The sweep as a job: at start, every minute, and at the next deadline it saw (one timer at a time). */
-export function registerConfirmationSweep(context: ServiceContext, logger: WarnLogger): Promise<void> {
+/**
+ * The sweep as a job: at start, every minute, and at the next deadline it saw (one timer at a
+ * time). `stop` clears that timer, so it does not fire into a closed database.
+ */
+export async function registerConfirmationSweep(
+  context: ServiceContext,
+  logger: WarnLogger,
+): Promise<{ stop(): void }> {
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
+  let stopped = false;
   const sweep = async () => {
     const outcome = await sweepConfirmationRounds(context);
-    if (outcome.nextDeadline === null || outcome.nextDeadline >= timerAt) return;
+    if (stopped || outcome.nextDeadline === null || outcome.nextDeadline >= timerAt) return;
     clearTimeout(timer);
     timerAt = outcome.nextDeadline;
     timer = setTimeout(
@@ -68,5 +75,11 @@ export function registerConfirmationSweep(context: ServiceContext, logger: WarnL
     );
     timer.unref();
   };
-  return registerPeriodicJob(context.jobs, CONFIRMATION_SWEEP_QUEUE, '* * * * *', sweep);
+  await registerPeriodicJob(context.jobs, CONFIRMATION_SWEEP_QUEUE, '* * * * *', sweep);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
