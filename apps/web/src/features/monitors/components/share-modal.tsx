@@ -11,16 +11,22 @@ type ShareModalProps = {
   onClose: () => void;
   /** The monitor's share token; undefined while it loads (the list holds no tokens). */
   token: string | undefined;
+  /** The token could not be loaded. */
+  failed?: boolean;
 };
 
 /** The Share popup: the monitor's public link, with a copy button. */
-export function ShareModal({ opened, onClose, token }: ShareModalProps) {
+export function ShareModal({ opened, onClose, token, failed = false }: ShareModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Share" centered>
       <Text size="sm" c="dimmed" mb="sm">
         Anyone with this link can see this monitor without signing in.
       </Text>
-      {token === undefined ? (
+      {token === undefined && failed ? (
+        <Text size="sm" c="red">
+          The link could not be loaded.
+        </Text>
+      ) : token === undefined ? (
         <Center py="sm">
           <Loader size="sm" aria-label="Loading" />
         </Center>

@@ -161,7 +161,7 @@ export function MonitorList({
         <MonitorFormModal opened={dialog.opened} onClose={closeDialog} editId={dialog.monitor.id} />
       )}
       {dialog?.action === 'share' && (
-        <ShareModal opened={dialog.opened} onClose={closeDialog} token={shared.data?.token} />
+        <ShareModal opened={dialog.opened} onClose={closeDialog} token={shared.data?.token} failed={shared.isError} />
       )}
       {dialog?.action === 'remove' && (
         <RemoveMonitorModal
