@@ -87,7 +87,9 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   await expect(page).toHaveURL(/\/monitor\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const [created] = await apiMonitors(page);
-  expect(created).toMatchObject({ id, url: target.url, alias: 'Loopback', protocol_type: 'HTTP', period: 300 });
+  expect(created).toMatchObject({ id, url: target.url, alias: 'Loopback', protocol_type: 'HTTP' });
+  // The list item is a summary: the period is on the whole monitor.
+  expect(await api(page, 'GET', `/api/v1/monitors/${id}/`)).toMatchObject({ id, period: 300 });
 
   // The add form of a DNS monitor, from the list's Add Monitor button. On a phone the list is at /
   // (a monitor's page shows only its detail), so each width opens the popup afresh there.

@@ -1,4 +1,5 @@
 import type { Metric } from '@paydar/contracts/metrics';
+import { compactSummary } from '@paydar/contracts/monitor-summary';
 import type { Monitor, Prober } from '@paydar/contracts/monitors';
 import type { Plan, PlanSpecifications, Subscription } from '@paydar/contracts/plans';
 
@@ -140,3 +141,12 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
 
 /** A list answer of the API. */
 export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+/** The list call's answer as the server sends it: each monitor as a summary, its empty fields left out. */
+export const summaryPage = (monitors: readonly Monitor[]) => page(monitors.map(compactSummary));
+
+/** The monitor a `/api/v1/monitors/{id}/` path names (the whole-monitor call), or undefined. */
+export function wholeMonitorId(path: string): number | undefined {
+  const match = /^\/api\/v1\/monitors\/(\d+)\/$/.exec(path);
+  return match ? Number(match[1]) : undefined;
+}

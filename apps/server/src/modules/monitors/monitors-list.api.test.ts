@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { monitors } from '../../db/schema/index';
+import { monitorStates, monitors } from '../../db/schema/index';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -63,5 +64,88 @@ describe('GET /api/v1/monitors/ pages', () => {
     const response = await list(user.headers, '?limit=0');
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('limit');
+  });
+});
+
+describe('GET /api/v1/monitors/ items are what the list shows', () => {
+  it('sends the list fields only, leaving out null, false and empty ones; the single GET stays whole', async () => {
+    const user = await buildUser(server);
+    const [http] = await server.context.db
+      .insert(monitors)
+      .values({
+        userId: user.id,
+        protocolType: 'HTTP',
+        url: 'https://shop.example.com/health',
+        alias: 'Shop',
+        labels: ['web'],
+        periodSeconds: 60,
+        apdexMs: 500,
+        httpHeaders: [{ key: 'X-Secret', value: 'header value' }],
+        httpBody: 'a body',
+        token: `shape-${user.id}`.padEnd(36, 'x'),
+        createdAt: new Date('2026-01-02T00:00:00Z'),
+      })
+      .returning();
+    const [icmp] = await server.context.db
+      .insert(monitors)
+      .values({
+        userId: user.id,
+        protocolType: 'ICMP',
+        host: '192.0.2.1',
+        periodSeconds: 60,
+        apdexMs: 500,
+        isEnabled: false,
+        isProtected: true,
+        token: `shape2-${user.id}`.padEnd(36, 'x'),
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      })
+      .returning();
+    if (!http || !icmp) throw new Error('not seeded');
+    await server.context.db.insert(monitorStates).values([
+      { monitorId: http.id, lastStatusCode: 503 },
+      { monitorId: icmp.id, lastStatus: 'Timeout' },
+    ]);
+
+    const page = (await list(user.headers)).json();
+    expect(page.results).toEqual([
+      {
+        id: http.id,
+        protocol_type: 'HTTP',
+        url: 'https://shop.example.com/health',
+        alias: 'Shop',
+        labels: ['web'],
+        is_enabled: true,
+        last_status_code: 503,
+      },
+      { id: icmp.id, protocol_type: 'ICMP', host: '192.0.2.1', is_protected: true, last_status: 'Timeout' },
+    ]);
+
+    const whole = (
+      await server.app.inject({ method: 'GET', url: `/api/v1/monitors/${http.id}/`, headers: user.headers })
+    ).json();
+    expect(whole).toMatchObject({
+      token: http.token,
+      http_headers: [{ key: 'X-Secret', value: 'header value' }],
+      http_body: 'a body',
+      name: 'HTTP:Shop',
+      last_status_code: 503,
+    });
+  });
+
+  it("never lists another user's monitors, in the whole list or a page", async () => {
+    const alice = await buildUser(server);
+    const bob = await buildUser(server);
+    await seedMonitors(alice.id, 3);
+    await seedMonitors(bob.id, 2);
+    const ownIds = async (userId: number) =>
+      (await server.context.db.select({ id: monitors.id }).from(monitors).where(eq(monitors.userId, userId)))
+        .map((row) => row.id)
+        .sort();
+    const ids = (page: { results: Array<{ id: number }> }) => page.results.map((item) => item.id).sort();
+    expect(ids((await list(bob.headers)).json())).toEqual(await ownIds(bob.id));
+    const paged = (await list(bob.headers, '?limit=10')).json();
+    expect(paged.count).toBe(2);
+    expect(ids(paged)).toEqual(await ownIds(bob.id));
+    expect(ids((await list(alice.headers)).json())).toEqual(await ownIds(alice.id));
   });
 });

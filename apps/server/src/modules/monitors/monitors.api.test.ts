@@ -61,10 +61,11 @@ describe('creating monitors', () => {
 
   it('lists newest first, and names a monitor with an alias protocol:alias', async () => {
     const user = await buildUser(server);
-    await create(user, httpMonitor({ alias: 'First' }));
+    const first = (await create(user, httpMonitor({ alias: 'First' }))).json();
     await create(user, httpMonitor({ alias: 'Second' }));
     const list = (await server.app.inject({ method: 'GET', url: '/api/v1/monitors/', headers: user.headers })).json();
-    expect(list.results.map((monitor: { name: string }) => monitor.name)).toEqual(['HTTP:Second', 'HTTP:First']);
+    expect(list.results.map((monitor: { alias: string }) => monitor.alias)).toEqual(['Second', 'First']);
+    expect(first.name).toBe('HTTP:First');
   });
 
   it('adds :80 to a TCP target without a port', async () => {

@@ -1,4 +1,5 @@
 import { errorBody, pageOf, successBody } from '@paydar/contracts/common';
+import { monitorSummaryWire } from '@paydar/contracts/monitor-summary';
 import { monitor, monitorInput } from '@paydar/contracts/monitors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/',
       {
         ...authenticated,
-        schema: { tags, querystring: monitorListQuery, response: { 200: pageOf(monitor), ...errors } },
+        schema: { tags, querystring: monitorListQuery, response: { 200: pageOf(monitorSummaryWire), ...errors } },
       },
       (request) => listMonitors(context, callerOf(request), request.query),
     );

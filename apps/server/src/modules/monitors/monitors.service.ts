@@ -13,13 +13,14 @@ import { findActiveSubscription, lockUserForLimits } from '../plans/plans.reposi
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
 import { recordEnabledChange } from './monitor-pauses.repository';
+import { presentMonitorSummary } from './monitor-summary.presenter';
 import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
 import {
   countUserMonitors,
   deleteMonitor,
   findUserMonitor,
   insertMonitor,
-  listUserMonitors,
+  listUserMonitorRows,
   type MonitorWithRelations,
   type NewMonitor,
   updateMonitor,
@@ -113,17 +114,22 @@ function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' 
 
 export const MONITORS_PATH = '/api/v1/monitors/';
 
-/** `GET /api/v1/monitors/`: the caller's monitors, newest first, whole or one page of them. */
+/** `GET /api/v1/monitors/`: the caller's monitors as the list shows them, newest first, whole or one page of them. */
 export async function listMonitors(context: ServiceContext, caller: Caller, query: MonitorListQuery) {
   const { limit, offset } = query;
   if (limit === undefined) {
-    return wholeList((await listUserMonitors(context.db, caller.userId)).map(presentMonitor));
+    return wholeList((await listUserMonitorRows(context.db, caller.userId)).map(presentMonitorSummary));
   }
   const [rows, total] = await Promise.all([
-    listUserMonitors(context.db, caller.userId, { limit, offset }),
+    listUserMonitorRows(context.db, caller.userId, { limit, offset }),
     countUserMonitors(context.db, caller.userId),
   ]);
-  return offsetPage(rows.map(presentMonitor), total, { limit, offset }, `${context.config.PUBLIC_URL}${MONITORS_PATH}`);
+  return offsetPage(
+    rows.map(presentMonitorSummary),
+    total,
+    { limit, offset },
+    `${context.config.PUBLIC_URL}${MONITORS_PATH}`,
+  );
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {

@@ -8,7 +8,14 @@ import { resetMonitorListState } from '@/features/monitors/hooks/use-monitor-lis
 import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildGoldSubscription, buildMetric, buildMonitor, page } from '@/testing/monitor-builders';
+import {
+  buildGoldSubscription,
+  buildMetric,
+  buildMonitor,
+  page,
+  summaryPage,
+  wholeMonitorId,
+} from '@/testing/monitor-builders';
 import { buildProfile, renderWithProviders, setScreenWidth, stubFetch } from '@/testing/test-utils';
 import DashboardRoute from './dashboard';
 
@@ -26,30 +33,32 @@ vi.mock('@/features/monitors/components/detail/monitor-detail', () => ({
   ),
 }));
 vi.mock('@/features/monitors/components/form/monitor-form-modal', () => ({
-  MonitorFormModal: ({ opened, monitor }: { opened: boolean; monitor?: Monitor }) =>
-    opened ? <div role="dialog">{monitor ? 'Edit Monitor' : 'Add Monitor'} form</div> : null,
+  MonitorFormModal: ({ opened, editId }: { opened: boolean; editId?: number }) =>
+    opened ? <div role="dialog">{editId ? 'Edit Monitor' : 'Add Monitor'} form</div> : null,
 }));
 
 giveListHeight(600);
 
-// Newest first is the dashboard's order, whatever order the server answers in.
+// The server answers newest first (spec §3); the dashboard keeps its order.
 const older = buildMonitor({ id: 4, creation_time: '2025-01-01T00:00:00.000Z' });
 const newest = buildMonitor({ id: 9, creation_time: '2025-03-01T00:00:00.000Z', alias: 'Newest' });
 const middle = buildMonitor({ id: 6, creation_time: '2025-02-01T00:00:00.000Z' });
 
 type Options = { monitors?: Monitor[]; groups?: boolean; verified?: boolean; listDelay?: Promise<void> };
 
-function stubApi({ monitors = [older, newest, middle], groups = false, listDelay }: Options = {}) {
+function stubApi({ monitors = [newest, middle, older], groups = false, listDelay }: Options = {}) {
   let list = monitors;
   const fetchMock = stubFetch((url, init) => {
     const path = new URL(url).pathname;
-    if (path === '/api/v1/monitors/') return { body: page(list) };
+    if (path === '/api/v1/monitors/') return { body: summaryPage(list) };
     if (/^\/api\/v1\/monitors\/\d+\/metric$/.test(path)) return { body: buildMetric() };
-    const remove = /^\/api\/v1\/monitors\/(\d+)\/$/.exec(path);
-    if (remove && init.method === 'DELETE') {
-      list = list.filter((monitor) => monitor.id !== Number(remove[1]));
+    const id = wholeMonitorId(path);
+    const whole = list.find((monitor) => monitor.id === id);
+    if (whole && init.method === 'DELETE') {
+      list = list.filter((monitor) => monitor !== whole);
       return { status: 204 };
     }
+    if (whole) return { body: whole };
     if (path === '/api/v1/users/subscriptions')
       return { body: page([buildGoldSubscription({ MONITOR_GROUP: groups })]) };
     return { status: 404, body: { detail: 'Not found.' } };
@@ -84,7 +93,7 @@ const itemIds = () => screen.queryAllByTestId('monitor-item').map((item) => Numb
 beforeEach(() => resetMonitorListState());
 
 describe('dashboard, 850 px and wider', () => {
-  it('opens the newest monitor from /, beside the list sorted newest first', async () => {
+  it('opens the newest monitor from /, beside the list newest first', async () => {
     stubApi();
     const router = renderAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/9'));

@@ -1,14 +1,14 @@
 import { Alert, Button, Container } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Monitor } from '@paydar/contracts/monitors';
 import { hasMonitorGroups } from '@paydar/domain/monitor-filter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { metricQueryOptions } from '@/features/monitors/api/get-metric';
+import { monitorQueryOptions } from '@/features/monitors/api/get-monitor';
 import { useMonitors } from '@/features/monitors/api/get-monitors';
-import { MonitorDetail } from '@/features/monitors/components/detail/monitor-detail';
+import { OwnMonitorDetail } from '@/features/monitors/components/detail/own-monitor-detail';
 import { MonitorFormModal } from '@/features/monitors/components/form/monitor-form-modal';
 import { MonitorList } from '@/features/monitors/components/list/monitor-list';
 import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
@@ -19,7 +19,7 @@ import { useActiveSubscription } from '@/lib/subscription';
 /** The height left under the header: the wide layout and the phone's list scroll inside it. */
 const SCREEN_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))';
 
-const monitorPath = (monitor: Pick<Monitor, 'id'>) => `/monitor/${monitor.id}`;
+const monitorPath = (monitor: { id: number }) => `/monitor/${monitor.id}`;
 
 /** What a narrow list's links carry: the detail's way back may then simply go back. */
 const FROM_LIST = { fromList: true };
@@ -50,10 +50,12 @@ export default function DashboardRoute() {
 
   const list = monitors.data;
   const id = parseId(params.id);
-  // A link to a monitor names it: ask for its figures now, alongside the list, not after it.
+  // A link to a monitor names it: ask for it and its figures now, alongside the list, not after it.
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (verified && id !== undefined) void queryClient.prefetchQuery(metricQueryOptions(id, 'today'));
+    if (!verified || id === undefined) return;
+    void queryClient.prefetchQuery(monitorQueryOptions(id));
+    void queryClient.prefetchQuery(metricQueryOptions(id, 'today'));
   }, [verified, id, queryClient]);
   const selected = id === undefined ? undefined : list?.find((monitor) => monitor.id === id);
   const first = list?.[0];
@@ -144,7 +146,7 @@ export default function DashboardRoute() {
             {listPanel}
           </aside>
           <section aria-label="Monitor detail" style={{ minHeight: 0, minWidth: 0, overflowY: 'auto' }}>
-            {selected ? <MonitorDetail monitor={selected} /> : <PageLoader />}
+            {selected ? <OwnMonitorDetail id={selected.id} /> : <PageLoader />}
           </section>
         </div>
       );
@@ -154,7 +156,7 @@ export default function DashboardRoute() {
     if (params.id !== undefined) {
       return (
         <section data-testid="dashboard" data-layout="narrow" aria-label="Monitor detail">
-          {selected ? <MonitorDetail monitor={selected} onBack={backToList} /> : <PageLoader />}
+          {selected ? <OwnMonitorDetail id={selected.id} onBack={backToList} /> : <PageLoader />}
         </section>
       );
     }

@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useMetric } from '@/features/monitors/api/get-metric';
-import { getMonitor } from '@/features/monitors/api/get-monitor';
-import { monitorsQueryKey } from '@/features/monitors/api/get-monitors';
+import { monitorQueryOptions } from '@/features/monitors/api/get-monitor';
 import { useRawRange } from '@/features/monitors/api/get-raw-metrics';
 import { StatusClock } from '@/features/public-status/components/status-clock';
 import { ApiError } from '@/lib/api-client';
@@ -24,8 +23,7 @@ export default function PublicStatusRoute() {
   const valid = Number.isInteger(id) && id > 0;
   const [dayStart] = useState(() => utcDayStart(Date.now()) - DAYS_BACK * DAY_MS);
   const monitor = useQuery({
-    queryKey: [...monitorsQueryKey, id, 'one'],
-    queryFn: ({ signal }) => getMonitor(id, signal),
+    ...monitorQueryOptions(id),
     enabled: valid,
     retry: false,
   });

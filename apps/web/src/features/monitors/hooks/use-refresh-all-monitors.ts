@@ -9,11 +9,18 @@ function isTodayMetric(query: Query): boolean {
   return typeof id === 'number' && kind === 'metric' && day === 'today';
 }
 
+/** A whole monitor's query (the detail's, the edit form's): ['monitors', id, 'one'] (see monitorQueryKey). */
+function isWholeMonitor(query: Query): boolean {
+  const [, id, kind] = query.queryKey;
+  return typeof id === 'number' && kind === 'one';
+}
+
 /**
  * "Refresh All Monitors" (spec §2): reloads the list, fetches without cache the figures of every
  * monitor on screen that has figures already, and marks the rest stale so they load fresh when
- * next shown. Only what is on screen is fetched at once: with a thousand monitors the cache may hold
- * hundreds of figures, and asking for them all would cost the server for nothing seen.
+ * next shown; the whole monitor the detail shows is read again too, so it agrees with the list.
+ * Only what is on screen is fetched at once: with a thousand monitors the cache may hold hundreds
+ * of figures, and asking for them all would cost the server for nothing seen.
  */
 export async function refreshAllMonitors(queryClient: QueryClient): Promise<void> {
   const metrics = queryClient.getQueryCache().findAll({ queryKey: monitorsQueryKey, predicate: isTodayMetric });
@@ -30,7 +37,7 @@ export async function refreshAllMonitors(queryClient: QueryClient): Promise<void
     }),
     queryClient.invalidateQueries({
       queryKey: monitorsQueryKey,
-      predicate: (query) => isTodayMetric(query) && !shown.has(query),
+      predicate: (query) => (isTodayMetric(query) && !shown.has(query)) || isWholeMonitor(query),
     }),
   ]);
 }

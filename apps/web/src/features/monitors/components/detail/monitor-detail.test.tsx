@@ -13,6 +13,7 @@ import { chooseDay } from './day-choice';
 import { DetailHeader, detailStatus, REFRESH_HINT } from './detail-header';
 import { formatDetailTime } from './detail-time';
 import { MonitorDetail, NO_DATA_REFRESH_DELAY_MS } from './monitor-detail';
+import { OwnMonitorDetail } from './own-monitor-detail';
 import { DOWNTIMES_PAGE_SIZE } from './span-table';
 import { UptimeSection } from './uptime-section';
 
@@ -412,5 +413,30 @@ describe('MonitorDetail', () => {
     await screen.findByRole('dialog', { name: 'Command' });
     view.rerender(withProviders(<MonitorDetail monitor={{ ...monitor, id: 8 }} />));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Command' })).toBeNull());
+  });
+});
+
+describe('OwnMonitorDetail', () => {
+  it('loads the whole monitor by its id (the list has only summaries), with a spinner until it is in', async () => {
+    const calls = stubApi();
+    renderWithProviders(<OwnMonitorDetail id={monitor.id} />);
+    expect(screen.getByText('Loading monitor')).toBeTruthy();
+    // What only the whole monitor has: its terminal command and its share token.
+    fireEvent.click(await screen.findByRole('button', { name: 'Command' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Command' })).getByText(monitor.terminal_command),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'GET' && call.url.endsWith('/api/v1/monitors/7/'))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const link = (await screen.findByRole('textbox', { name: 'Share link' })) as HTMLInputElement;
+    expect(link.value).toMatch(/\/symlink\/share-token$/);
+  });
+
+  it('offers to try again when the monitor cannot be read', async () => {
+    // A 4xx is not retried, so the failure shows at once.
+    stubFetch(() => ({ status: 403, body: { detail: 'Forbidden.', code: 'FORBIDDEN' } }));
+    renderWithProviders(<OwnMonitorDetail id={monitor.id} />);
+    expect(await screen.findByText('Could not load this monitor')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

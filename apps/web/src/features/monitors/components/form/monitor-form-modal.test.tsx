@@ -160,10 +160,9 @@ describe('Add Monitor: defaults (spec §5)', () => {
 
 describe('Edit Monitor', () => {
   it('shows protocol and address read-only, with the monitor’s values', async () => {
-    stubApi();
-    renderModal({
-      monitor: buildShopMonitor({ http_method: 'POST', http_body: '{"a":1}', period: 600, alias: 'Shop' }),
-    });
+    const shop = buildShopMonitor({ http_method: 'POST', http_body: '{"a":1}', period: 600, alias: 'Shop' });
+    const api = stubApi({ monitors: [shop] });
+    renderModal({ editId: shop.id });
     await dialog();
     expect(screen.getByRole('heading', { name: 'Edit Monitor' })).toBeTruthy();
     const protocol = screen.getByRole('textbox', { name: 'Protocol' });
@@ -175,12 +174,14 @@ describe('Edit Monitor', () => {
     expect(screen.queryByRole('radio', { name: 'TCP' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveProperty('value', '10 min');
     expect(screen.getByRole('textbox', { name: 'Body' })).toHaveProperty('value', '{"a":1}');
+    // The list holds summaries: the whole monitor was read for the form.
+    expect(api.calls.map((call) => call.url)).toContain('https://api.example.test/api/v1/monitors/7/');
   });
 
   it('saves with PUT, toasts and closes', async () => {
-    const api = stubApi();
+    const api = stubApi({ monitors: [buildShopMonitor({ id: 7 })] });
     const onSaved = vi.fn();
-    const { onClose } = renderModal({ monitor: buildShopMonitor({ id: 7 }), onSaved });
+    const { onClose } = renderModal({ editId: 7, onSaved });
     await dialog();
     fireEvent.change(screen.getByRole('textbox', { name: 'Alias' }), { target: { value: 'Renamed' } });
     submit();
@@ -198,8 +199,8 @@ describe('Edit Monitor', () => {
   });
 
   it('keeps a protected monitor’s switch fixed', async () => {
-    stubApi();
-    renderModal({ monitor: buildShopMonitor({ is_protected: true }) });
+    stubApi({ monitors: [buildShopMonitor({ is_protected: true })] });
+    renderModal({ editId: 7 });
     await dialog();
     expect(screen.getByRole('switch', { name: /^Enabled/ })).toHaveProperty('disabled', true);
     expect(screen.getByText('A protected monitor cannot be switched off.')).toBeTruthy();

@@ -11,7 +11,15 @@ import { profileQueryKey } from '@/lib/auth';
 import { closePlansPopup } from '@/lib/plans-popup';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildMetric, buildProber, buildShopMonitor, buildSubscription, page } from '@/testing/monitor-builders';
+import {
+  buildMetric,
+  buildProber,
+  buildShopMonitor,
+  buildSubscription,
+  page,
+  summaryPage,
+  wholeMonitorId,
+} from '@/testing/monitor-builders';
 import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { cancelRefreshesAfterCreation } from '../../hooks/use-monitor-form-refresh';
 import { MonitorFormModal } from './monitor-form-modal';
@@ -55,8 +63,10 @@ export function stubApi(
     if (path === '/api/v1/users/subscriptions')
       return { body: page([buildSubscription(options.plan ?? roomySpecifications)]) };
     if (path === '/api/v2/users/subscription_plans') return { body: page([]) };
-    if (path === '/api/v1/monitors/') return { body: page(options.monitors ?? []) };
+    if (path === '/api/v1/monitors/') return { body: summaryPage(options.monitors ?? []) };
     if (path.endsWith('/metric')) return { body: buildMetric() };
+    const whole = options.monitors?.find((monitor) => monitor.id === wholeMonitorId(path));
+    if (whole) return { body: whole };
     return { status: 404, body: { detail: 'Not found.' } };
   });
   return { calls, fetchMock, saves: () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT') };
@@ -72,7 +82,7 @@ export function Location() {
 }
 
 export function renderModal(
-  props: { monitor?: Monitor; onClose?: () => void; onSaved?: (monitor: Monitor) => void } = {},
+  props: { editId?: number; onClose?: () => void; onSaved?: (monitor: Monitor) => void } = {},
 ) {
   const onClose = props.onClose ?? vi.fn();
   // Mantine's test environment: no transitions, so option lists open at once.
@@ -84,7 +94,7 @@ export function renderModal(
           element={
             <>
               <Location />
-              <MonitorFormModal opened onClose={onClose} monitor={props.monitor} onSaved={props.onSaved} />
+              <MonitorFormModal opened onClose={onClose} editId={props.editId} onSaved={props.onSaved} />
               {/* The app layout's one Plans popup, which Upgrade Plan opens. */}
               <PlansPopupHost />
             </>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
-import type { Monitor } from '@paydar/contracts/monitors';
+import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { PROTOCOL_LABELS } from '@paydar/contracts/monitors-options';
 import { displayName } from '@paydar/domain/display-name';
 import {
@@ -25,9 +25,9 @@ const GAP = 8;
 export type MonitorAction = 'edit' | 'share' | 'remove';
 
 type MonitorListItemProps = {
-  monitor: Monitor;
+  monitor: MonitorSummary;
   selected: boolean;
-  onAction: (action: MonitorAction, monitor: Monitor) => void;
+  onAction: (action: MonitorAction, monitor: MonitorSummary) => void;
   /** History state the item's link carries. */
   linkState?: unknown;
 };

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // Mantine's menu stays mid-transition in jsdom (display: none), so its items are found with `hidden: true`.
 import type { Metric } from '@paydar/contracts/metrics';
+import { summaryOf } from '@paydar/contracts/monitor-summary';
 import type { Monitor } from '@paydar/contracts/monitors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildMetric, buildMonitor } from '@/testing/monitor-builders';
+import { buildMetric, buildMonitor, wholeMonitorId } from '@/testing/monitor-builders';
 import { renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { monitorsQueryOptions } from '../../api/get-monitors';
 import { resetMonitorListState } from '../../hooks/use-monitor-list-state';
@@ -20,10 +21,12 @@ giveListHeight(VIEWPORT);
 
 type Answer = { status?: number; body?: unknown };
 
-/** The API as the list meets it: figures per monitor, DELETE, everything else 404. */
-function stubApi(options: { metrics?: Record<number, Partial<Metric>>; remove?: Answer } = {}) {
+/** The API as the list meets it: figures per monitor, whole monitors, DELETE, everything else 404. */
+function stubApi(options: { metrics?: Record<number, Partial<Metric>>; remove?: Answer; monitors?: Monitor[] } = {}) {
   return stubFetch((url, init) => {
     const path = new URL(url).pathname;
+    const whole = options.monitors?.find((monitor) => monitor.id === wholeMonitorId(path));
+    if (whole && (init.method ?? 'GET') === 'GET') return { body: whole };
     const metric = /^\/api\/v1\/monitors\/(\d+)\/metric$/.exec(path);
     if (metric && (init.method ?? 'GET') === 'GET') {
       return { body: buildMetric(options.metrics?.[Number(metric[1])] ?? {}) };
@@ -36,10 +39,19 @@ function stubApi(options: { metrics?: Record<number, Partial<Metric>>; remove?: 
   });
 }
 
-function renderList(props: Partial<MonitorListProps> & { monitors: Monitor[] }) {
+/** The list of `monitors`, given as the list call answers them: summaries. */
+function renderList({ monitors, ...props }: Partial<MonitorListProps> & { monitors: Monitor[] }) {
   const handlers = { onAdd: vi.fn(), onRemoved: vi.fn() };
   const element = (
-    <MonitorList selectedId={undefined} canAdd groupsEnabled={false} {...handlers} {...props} overscan={2} />
+    <MonitorList
+      monitors={monitors.map(summaryOf)}
+      selectedId={undefined}
+      canAdd
+      groupsEnabled={false}
+      {...handlers}
+      {...props}
+      overscan={2}
+    />
   );
   const router = createMemoryRouter(
     [
@@ -269,8 +281,8 @@ describe('MonitorList', () => {
     expect(remove.disabled).toBe(false);
   });
 
-  it('shares the monitor’s public link', async () => {
-    stubApi();
+  it('shares the monitor’s public link, read from the whole monitor', async () => {
+    stubApi({ monitors: three });
     renderList({ monitors: three });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for HTTP:Shop' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Share', hidden: true }));
@@ -278,12 +290,13 @@ describe('MonitorList', () => {
     expect(link.value).toBe('https://app.example.test/symlink/token-3');
   });
 
-  it('opens the edit form with the monitor', async () => {
-    stubApi();
+  it('opens the edit form with the whole monitor', async () => {
+    stubApi({ monitors: [{ ...shop, period: 600 }, blog, dns] });
     renderList({ monitors: three });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for HTTP:Shop' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit', hidden: true }));
     expect(await screen.findByRole('dialog', { name: /Edit Monitor/ })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Period' })).toHaveProperty('value', '10 min');
   });
 
   it('removes after confirming: DELETE, the toast, then onRemoved', async () => {

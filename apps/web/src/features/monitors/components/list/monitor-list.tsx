@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
-import type { Monitor } from '@paydar/contracts/monitors';
+import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { filterMonitors, groupOptions } from '@paydar/domain/monitor-filter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMonitor } from '../../api/get-monitor';
 import { getListScrollOffset, setListScrollOffset, useMonitorFilters } from '../../hooks/use-monitor-list-state';
 import { useRefreshAllMonitors } from '../../hooks/use-refresh-all-monitors';
 import { MonitorFormModal } from '../form/monitor-form-modal';
@@ -13,7 +14,7 @@ import { RemoveMonitorModal } from './remove-monitor-modal';
 
 export type MonitorListProps = {
   /** Newest first. */
-  monitors: readonly Monitor[];
+  monitors: readonly MonitorSummary[];
   /** The monitor shown in the detail panel: highlighted. */
   selectedId: number | undefined;
   /** Unverified users cannot add monitors (spec §6). */
@@ -33,7 +34,7 @@ export type MonitorListProps = {
 
 const monitorsWord = (count: number) => (count === 1 ? 'monitor' : 'monitors');
 /** The open popup; kept after closing (opened: false) so it keeps its content while it fades out. */
-type Dialog = { action: MonitorAction; monitor: Monitor; opened: boolean } | null;
+type Dialog = { action: MonitorAction; monitor: MonitorSummary; opened: boolean } | null;
 
 /**
  * The monitor list (spec §2): its tools, then the monitors, virtualized — only the items on screen
@@ -66,10 +67,12 @@ export function MonitorList({
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const onAction = useCallback(
-    (action: MonitorAction, monitor: Monitor) => setDialog({ action, monitor, opened: true }),
+    (action: MonitorAction, monitor: MonitorSummary) => setDialog({ action, monitor, opened: true }),
     [],
   );
   const closeDialog = useCallback(() => setDialog((open) => open && { ...open, opened: false }), []);
+  // The share link needs the token, which only the whole monitor has.
+  const shared = useMonitor(dialog?.action === 'share' ? dialog.monitor.id : undefined);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -135,7 +138,7 @@ export function MonitorList({
             }}
           >
             {virtualizer.getVirtualItems().map((item) => {
-              const monitor = shown[item.index] as Monitor;
+              const monitor = shown[item.index] as MonitorSummary;
               return (
                 <li
                   key={item.key}
@@ -155,10 +158,10 @@ export function MonitorList({
       </div>
 
       {dialog?.action === 'edit' && (
-        <MonitorFormModal opened={dialog.opened} onClose={closeDialog} monitor={dialog.monitor} />
+        <MonitorFormModal opened={dialog.opened} onClose={closeDialog} editId={dialog.monitor.id} />
       )}
       {dialog?.action === 'share' && (
-        <ShareModal opened={dialog.opened} onClose={closeDialog} token={dialog.monitor.token} />
+        <ShareModal opened={dialog.opened} onClose={closeDialog} token={shared.data?.token} failed={shared.isError} />
       )}
       {dialog?.action === 'remove' && (
         <RemoveMonitorModal

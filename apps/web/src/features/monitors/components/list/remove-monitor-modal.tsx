@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { Monitor } from '@paydar/contracts/monitors';
+import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { displayName } from '@paydar/domain/display-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export const REMOVE_TEXTS = {
 } as const;
 
 type RemoveMonitorModalProps = {
-  monitor: Monitor;
+  monitor: MonitorSummary;
   opened: boolean;
   onClose: () => void;
   /** After the monitor is gone and the list has reloaded. */

@@ -1,0 +1,29 @@
+import { Alert, Button } from '@mantine/core';
+import { PageLoader } from '@/components/page-loader';
+import { useMonitor } from '../../api/get-monitor';
+import { MonitorDetail } from './monitor-detail';
+
+type OwnMonitorDetailProps = {
+  id: number;
+  /** On narrow screens, the way back to the list. */
+  onBack?: () => void;
+};
+
+/**
+ * The owner's detail panel. The list holds only summaries, so the whole monitor (creation time,
+ * token, terminal command …) is read on its own, and a spinner shows until it is in.
+ */
+export function OwnMonitorDetail({ id, onBack }: OwnMonitorDetailProps) {
+  const monitor = useMonitor(id);
+  if (monitor.data) return <MonitorDetail monitor={monitor.data} onBack={onBack} />;
+  if (monitor.isError) {
+    return (
+      <Alert color="red" title="Could not load this monitor">
+        <Button mt="sm" variant="light" color="red" onClick={() => void monitor.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <PageLoader label="Loading monitor" />;
+}

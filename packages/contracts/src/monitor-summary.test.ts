@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { compactSummary, type MonitorSummary, monitorSummary, summaryOf } from './monitor-summary';
+
+const http: MonitorSummary = {
+  id: 7,
+  protocol_type: 'HTTP',
+  url: 'https://site-7.example.com/health',
+  host: null,
+  alias: 'Site 7',
+  labels: [],
+  is_enabled: true,
+  is_protected: false,
+  last_status_code: 200,
+  last_status: null,
+};
+const pausedIcmp: MonitorSummary = {
+  id: 8,
+  protocol_type: 'ICMP',
+  url: null,
+  host: '192.0.2.1',
+  alias: null,
+  labels: ['web', 'db'],
+  is_enabled: false,
+  is_protected: true,
+  last_status_code: null,
+  last_status: 'Timeout',
+};
+
+describe('monitor summary on the wire', () => {
+  it.each([
+    [
+      'an HTTP monitor',
+      http,
+      { id: 7, protocol_type: 'HTTP', url: http.url, alias: 'Site 7', is_enabled: true, last_status_code: 200 },
+    ],
+    [
+      'a paused, protected ICMP monitor with groups',
+      pausedIcmp,
+      {
+        id: 8,
+        protocol_type: 'ICMP',
+        host: '192.0.2.1',
+        labels: ['web', 'db'],
+        is_protected: true,
+        last_status: 'Timeout',
+      },
+    ],
+  ])('%s leaves out null, false and empty fields, and reads back whole', (_name, summary, wire) => {
+    expect(compactSummary(summary)).toEqual(wire);
+    expect(monitorSummary.parse(JSON.parse(JSON.stringify(compactSummary(summary))))).toEqual(summary);
+  });
+
+  it('keeps a zero status code (0 is a result, not an absence)', () => {
+    expect(compactSummary({ ...http, last_status_code: 0 })).toMatchObject({ last_status_code: 0 });
+  });
+
+  it('summaryOf drops what only the detail and the form read', () => {
+    const whole = { ...http, token: 'secret', http_headers: [{ key: 'a', value: 'b' }], terminal_command: 'curl' };
+    expect(summaryOf(whole)).toEqual(http);
+  });
+});
