@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { embeddedClusterHome } from './embedded-home';
 import { initialiseCluster } from './embedded-initdb';
 import { supervisePostgres } from './embedded-supervisor';
 
@@ -134,10 +135,11 @@ export async function startEmbeddedPostgres(options: {
   const { dataDir, port, logger } = options;
   const binaries = await loadBinaries();
   const owner = await resolveRunAsUser();
-  const pgData = path.join(dataDir, 'postgres');
-  const ownerFile = path.join(dataDir, 'owner.pid');
   await fs.mkdir(dataDir, { recursive: true });
-  const passwordFile = path.join(dataDir, 'postgres-password');
+  const home = await embeddedClusterHome(dataDir, owner, logger);
+  const pgData = path.join(home, 'postgres');
+  const ownerFile = path.join(home, 'owner.pid');
+  const passwordFile = path.join(home, 'postgres-password');
   const password = await readOrCreatePassword(passwordFile);
 
   const running = await runningCluster(pgData);
@@ -150,7 +152,7 @@ export async function startEmbeddedPostgres(options: {
   }
   if (running) await stopOrphan(running.pid, logger);
 
-  await initialiseCluster({ initdb: binaries.initdb, dataDir, pgData, passwordFile, owner, logger });
+  await initialiseCluster({ initdb: binaries.initdb, dataDir: home, pgData, passwordFile, owner, logger });
 
   const startPostgres = async () => {
     const child = spawn(
