@@ -11,11 +11,17 @@ const run = promisify(execFile);
 export const RELOCATED_CLUSTERS_DIRECTORY = '/var/lib/paydar';
 
 /** Whether `user` may enter `directory`, every directory above it included (access(2) as that user). */
-async function canEnter(directory: string, user: { uid: number; gid: number }): Promise<boolean> {
+export async function canEnter(directory: string, user: { uid: number; gid: number }): Promise<boolean> {
   return run('test', ['-x', directory], user).then(
     () => true,
     () => false,
   );
+}
+
+/** Creates /var/lib/paydar, root's and 0711, whatever the umask. */
+export async function ensureRelocationDirectory(): Promise<void> {
+  await fs.mkdir(RELOCATED_CLUSTERS_DIRECTORY, { recursive: true, mode: 0o711 });
+  await fs.chmod(RELOCATED_CLUSTERS_DIRECTORY, 0o711);
 }
 
 /**
@@ -49,8 +55,7 @@ export async function embeddedClusterHome(
     RELOCATED_CLUSTERS_DIRECTORY,
     createHash('sha256').update(resolved).digest('hex').slice(0, 16),
   );
-  await fs.mkdir(RELOCATED_CLUSTERS_DIRECTORY, { recursive: true, mode: 0o711 });
-  await fs.chmod(RELOCATED_CLUSTERS_DIRECTORY, 0o711);
+  await ensureRelocationDirectory();
   await fs.mkdir(home, { recursive: true, mode: 0o700 });
   logger.info(
     { dataDir: resolved, clusterDirectory: home },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { type Binaries, binariesThePostgresUserCanRun } from './embedded-binaries';
 import { embeddedClusterHome } from './embedded-home';
 import { initialiseCluster } from './embedded-initdb';
 import { supervisePostgres } from './embedded-supervisor';
@@ -26,11 +27,6 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
   /** For an exit that cannot wait: asks PostgreSQL to shut down without waiting for it. */
   signalStop(): void;
-}
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -133,8 +129,8 @@ export async function startEmbeddedPostgres(options: {
   shareRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port, logger } = options;
-  const binaries = await loadBinaries();
   const owner = await resolveRunAsUser();
+  const binaries = await binariesThePostgresUserCanRun(await loadBinaries(), owner, logger);
   await fs.mkdir(dataDir, { recursive: true });
   const home = await embeddedClusterHome(dataDir, owner, logger);
   const pgData = path.join(home, 'postgres');
