@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
-import { descendants, isAlive, processTable } from '../test/process-tree';
+import { descendants, isAlive, processTable, stillRunning } from '../test/process-tree';
 import { generateSecret, hashSecret } from './modules/accounts/secrets';
 
 /**
@@ -114,7 +114,8 @@ describe('npm start', () => {
     expect(output).toContain('embedded PostgreSQL stopped');
     expect(output).toContain('stopped cleanly');
 
-    expect(tree.filter(isAlive)).toEqual([]);
+    // Helpers of the server (tsx's esbuild) see its end a moment after npm does: a few seconds' grace.
+    await expect.poll(() => stillRunning(tree), { timeout: 15_000 }).toEqual([]);
     const left = processTable().filter(
       (entry) => entry.args.includes(dataDir) || entry.args.includes(`-p ${ports.postgres}`),
     );

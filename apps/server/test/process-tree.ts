@@ -1,12 +1,19 @@
 import { execFileSync } from 'node:child_process';
 
-/** Every process on the machine: pid, parent pid and command line (from `ps`). */
+/** Every process on the machine but zombies (exited, waiting to be reaped): pid, parent pid, command line. */
 export function processTable(): Array<{ pid: number; ppid: number; args: string }> {
-  return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' })
     .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }));
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null && !match[3]?.startsWith('Z'))
+    .map((match) => ({ pid: Number(match?.[1]), ppid: Number(match?.[2]), args: match?.[4] ?? '' }));
+}
+
+/** Those of `pids` still running, with their command lines. */
+export function stillRunning(pids: number[]): string[] {
+  return processTable()
+    .filter((entry) => pids.includes(entry.pid))
+    .map((entry) => `${entry.pid} ${entry.args}`);
 }
 
 /** The pids of `root`'s children, their children and so on, as running now. */
