@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/checks',
       'packages/result-buffer',
       'apps/prober',
+      'scripts',
     ],
   },
 });

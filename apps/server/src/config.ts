@@ -64,6 +64,8 @@ const environmentSchema = z
     /** Behind load balancers: whose X-Forwarded-For entries to believe (see TrustProxy). */
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `pretty` (for a person) or `json` (for a machine); unset picks pretty only when stdout is a terminal. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** Where the embedded PostgreSQL keeps its files and the built-in prober the results not yet stored (any database). */
     DATA_DIR: z.string().default('./data'),
     /** External PostgreSQL; when unset an embedded one is started in DATA_DIR. */

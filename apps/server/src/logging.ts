@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
 /**
@@ -126,7 +127,23 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions 
   };
 }
 
-/** The server's logger (stdout unless a destination is given, as tests do to read it). */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+export type LogFormat = NonNullable<Config['LOG_FORMAT']>;
+
+/** LOG_FORMAT when set; otherwise lines for a person at a terminal and JSON for whatever collects them. */
+export function logFormat(configured: Config['LOG_FORMAT'], stdoutIsTerminal: boolean): LogFormat {
+  return configured ?? (stdoutIsTerminal ? 'pretty' : 'json');
+}
+
+/**
+ * The server's logger: stdout unless a destination is given, as tests do to read it. Pretty lines
+ * are formatted from the JSON line pino has already redacted, in this process and synchronously,
+ * so the last lines before process.exit() are not lost.
+ */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+  destination?: DestinationStream,
+): Logger {
+  const format = logFormat(config.LOG_FORMAT, destination ? false : process.stdout.isTTY === true);
+  if (format === 'pretty') return pino(loggerOptions(config), pretty({ destination: destination ?? 1, sync: true }));
   return destination ? pino(loggerOptions(config), destination) : pino(loggerOptions(config));
 }

@@ -96,6 +96,15 @@ describe('the server process', () => {
     expect(await restarted.exited).toBe(0);
   }, 120_000);
 
+  it('stops cleanly on SIGHUP too (a closed terminal), taking the embedded PostgreSQL with it', async () => {
+    const server = await startServerProcess(environment());
+    const pgPid = await postmasterPid();
+    server.child.kill('SIGHUP');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('embedded PostgreSQL stopped');
+    expect(isAlive(pgPid)).toBe(false);
+  }, 120_000);
+
   it('stops the embedded PostgreSQL it started when its HTTP port is taken', async () => {
     // Answers 503 to the start-up's health polls, so they go on until the server gives up.
     const squatter = http.createServer((_request, response) => response.writeHead(503).end());

@@ -38,8 +38,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGHUP too: a closed terminal would otherwise end us at once, leaving the embedded
+  // PostgreSQL (in a process group of its own) running.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

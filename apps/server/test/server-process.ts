@@ -6,12 +6,12 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const serverDirectory = path.resolve(import.meta.dirname, '..');
 
 /**
- * The node arguments of `npm start` (apps/server/package.json "start": `node <args>`), so tests
+ * The node arguments of `npm start` (apps/server/package.json "start": `exec node <args>`), so tests
  * and benchmarks run the server exactly as production does.
  */
 function startArguments(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(serverDirectory, 'package.json'), 'utf8'));
-  const [command, ...args] = (manifest.scripts.start as string).split(/\s+/);
+  const [command, ...args] = (manifest.scripts.start as string).replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node') throw new Error(`apps/server's start script no longer runs node: ${command}`);
   return args.map((arg) => (arg.endsWith('.ts') ? path.join(serverDirectory, arg) : arg));
 }

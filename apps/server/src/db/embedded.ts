@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { type Binaries, binariesThePostgresUserCanRun } from './embedded-binaries';
+import { embeddedClusterHome } from './embedded-home';
 import { initialiseCluster } from './embedded-initdb';
 import { supervisePostgres } from './embedded-supervisor';
 
@@ -25,11 +27,6 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
   /** For an exit that cannot wait: asks PostgreSQL to shut down without waiting for it. */
   signalStop(): void;
-}
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -132,12 +129,13 @@ export async function startEmbeddedPostgres(options: {
   shareRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port, logger } = options;
-  const binaries = await loadBinaries();
   const owner = await resolveRunAsUser();
-  const pgData = path.join(dataDir, 'postgres');
-  const ownerFile = path.join(dataDir, 'owner.pid');
+  const binaries = await binariesThePostgresUserCanRun(await loadBinaries(), owner, logger);
   await fs.mkdir(dataDir, { recursive: true });
-  const passwordFile = path.join(dataDir, 'postgres-password');
+  const home = await embeddedClusterHome(dataDir, owner, logger);
+  const pgData = path.join(home, 'postgres');
+  const ownerFile = path.join(home, 'owner.pid');
+  const passwordFile = path.join(home, 'postgres-password');
   const password = await readOrCreatePassword(passwordFile);
 
   const running = await runningCluster(pgData);
@@ -150,7 +148,7 @@ export async function startEmbeddedPostgres(options: {
   }
   if (running) await stopOrphan(running.pid, logger);
 
-  await initialiseCluster({ initdb: binaries.initdb, dataDir, pgData, passwordFile, owner, logger });
+  await initialiseCluster({ initdb: binaries.initdb, dataDir: home, pgData, passwordFile, owner, logger });
 
   const startPostgres = async () => {
     const child = spawn(
