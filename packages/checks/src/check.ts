@@ -19,6 +19,13 @@ export interface RunCheckOptions {
   pingPath?: string;
 }
 
+/**
+ * Why a check's signal is aborted once its result is decided: it only tells the protocol to let go
+ * of what it still holds. One shared reason, since no one reads it — a new Error per check cost a
+ * stack trace on every check.
+ */
+const FINISHED = new CheckError('finished');
+
 const PROTOCOLS: Record<ProtocolType, { run: ProtocolCheck<CheckSpec>; timeoutText: (ms: number) => string }> = {
   HTTP: { run: runHttpCheck, timeoutText: (ms) => `timeout after ${formatSeconds(ms)}` },
   TCP: { run: runTcpCheck, timeoutText: (ms) => `timeout after ${formatSeconds(ms)}` },
@@ -69,7 +76,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abortFromCaller);
     // Releases whatever a protocol still holds (sockets, a ping child) once the result is decided.
-    if (!deadline.signal.aborted) deadline.abort(new CheckError('finished'));
+    if (!deadline.signal.aborted) deadline.abort(FINISHED);
   }
 
   return finalizeResult({

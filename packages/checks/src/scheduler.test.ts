@@ -2,7 +2,7 @@ import type { CheckResult, CheckSpec } from '@paydar/contracts/agent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunCheckOptions } from './check';
 import { Scheduler } from './scheduler';
-import { slotOffsetMs } from './slots';
+import { SLOT_GRID_MS, slotOffsetMs } from './slots';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
@@ -96,7 +96,8 @@ describe('Scheduler on fake time', () => {
       Array.from({ length: 600 }, (_, i) => spec(i + 1)),
       { onSlot: true },
     );
-    await vi.advanceTimersByTimeAsync(60_000);
+    // One period, its last instant excluded: a slot on T0 itself comes again at T0 + 60 s.
+    await vi.advanceTimersByTimeAsync(60_000 - 1);
     expect(h.runs).toHaveLength(600);
     expect(new Set(h.runs.map((r) => r.id)).size).toBe(600);
     const perSecond = new Array<number>(60).fill(0);
@@ -300,5 +301,46 @@ describe('Scheduler on real time', () => {
     expect(stats.drift.p99).toBeLessThan(250);
     expect(stats.skipped).toBe(0);
     for (const r of results) expect(Date.parse(r.time) % 1000).toBe(slotOffsetMs(r.monitor_id, 1000));
+  });
+});
+
+describe('the slot grid', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('puts every slot on the 250 ms grid, so the checks due at one point start together on one timer', async () => {
+    const h = harness();
+    h.scheduler.replaceAll(
+      Array.from({ length: 400 }, (_, i) => spec(i + 1)),
+      { onSlot: true },
+    );
+    await vi.advanceTimersByTimeAsync(60_000 - 1);
+    expect(h.runs).toHaveLength(400);
+    for (const run of h.runs) {
+      expect(run.slot % SLOT_GRID_MS).toBe(0);
+      expect(run.startedAt).toBe(run.slot);
+    }
+    // 400 monitors over 240 grid points of a 60 s period: points hold several each.
+    const perPoint = new Map<number, number>();
+    for (const run of h.runs) perPoint.set(run.slot, (perPoint.get(run.slot) ?? 0) + 1);
+    expect(Math.max(...perPoint.values())).toBeGreaterThan(1);
+    expect(perPoint.size).toBeGreaterThan(150);
+    await stopOnFakeTime(h.scheduler);
+  });
+
+  it('keeps a period shorter than the grid, or not a multiple of it, inside its period', () => {
+    for (const period of [1_000, 1_100, 20_000, 86_400_000]) {
+      for (let id = 1; id < 2_000; id += 7) {
+        const offset = slotOffsetMs(id, period);
+        expect(offset).toBeGreaterThanOrEqual(0);
+        expect(offset).toBeLessThan(period);
+      }
+    }
+    expect(slotOffsetMs(5, 100)).toBeLessThan(100);
   });
 });
