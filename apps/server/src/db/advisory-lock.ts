@@ -70,3 +70,33 @@ export async function openAdvisoryLockSession(db: Database, name: string): Promi
     },
   };
 }
+
+/** One replica's side of a race for an advisory lock, tried again and again on one session. */
+export interface AdvisoryLockContender {
+  /**
+   * Tries the lock without waiting: the session that holds it, or undefined when another does.
+   * First (re)opens the session when there is none or its connection was lost, closing the lost
+   * one; throws when it cannot be opened, and the next call opens one afresh.
+   */
+  tryAcquire(): Promise<AdvisoryLockSession | undefined>;
+  /** Closes the session, if one is open; the lock, if held, goes with it. */
+  close(): Promise<void>;
+}
+
+/** Races the other replicas for the lock `name`, on a session of its own (see openAdvisoryLockSession). */
+export function contendForAdvisoryLock(db: Database, name: string): AdvisoryLockContender {
+  let session: AdvisoryLockSession | undefined;
+  return {
+    async tryAcquire() {
+      if (!session || session.lost.aborted) {
+        await session?.close();
+        session = undefined;
+        session = await openAdvisoryLockSession(db, name);
+      }
+      return (await session.tryLock()) ? session : undefined;
+    },
+    async close() {
+      await session?.close();
+    },
+  };
+}

@@ -9,8 +9,8 @@ import {
 } from '@paydar/contracts/alert-channels';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
-import { AppError, invalidField, notAuthenticated } from '../../errors';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
+import { refuseDemo } from '../../demo-guard';
+import { invalidField, notAuthenticated } from '../../errors';
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import { notYourChannel } from './alert-channels.errors';
 import { channelLimits } from './alert-channels.limits';
@@ -33,7 +33,7 @@ export const alreadyVerifiedText = (type: AlertChannelType) => `This ${type} is 
  * verify, a value that is only in someone else's profile. The demo account changes nothing.
  */
 async function callersChannel(context: ServiceContext, caller: Caller, type: AlertChannelType, value: string) {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   const user = await findUserById(context.db, caller.userId);
   if (!user) throw notAuthenticated();
   const entry = findChannelEntry(user.alertChannels, type, value);

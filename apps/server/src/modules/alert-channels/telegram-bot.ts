@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
-import { type AdvisoryLockSession, openAdvisoryLockSession } from '../../db/advisory-lock';
+import { type AdvisoryLockSession, contendForAdvisoryLock } from '../../db/advisory-lock';
 import { hashSecret } from '../accounts/secrets';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import type { TelegramUpdate } from '../alert-clients/telegram.client';
@@ -101,15 +101,11 @@ export function startTelegramBot(
   }
 
   const running = (async () => {
-    let session: AdvisoryLockSession | undefined;
+    const lock = contendForAdvisoryLock(context.db, `paydar:telegram-poller:${botId}`);
     while (!stopping.signal.aborted) {
       try {
-        if (!session || session.lost.aborted) {
-          await session?.close();
-          session = undefined;
-          session = await openAdvisoryLockSession(context.db, `paydar:telegram-poller:${botId}`);
-        }
-        if (await session.tryLock()) {
+        const session = await lock.tryAcquire();
+        if (session) {
           polling = true;
           log.info('this replica polls Telegram');
           try {
@@ -124,7 +120,7 @@ export function startTelegramBot(
       }
       await pause(lockRetryMs, stopping.signal);
     }
-    await session?.close();
+    await lock.close();
   })();
 
   return {

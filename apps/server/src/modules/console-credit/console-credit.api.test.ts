@@ -248,6 +248,16 @@ describe('POST /api/v1/users/add_credit', () => {
       ),
     ).rejects.toMatchObject({ statusCode: 503 });
   });
+
+  it('refuses the demo account (403 DEMO_READ_ONLY) and moves nothing', async () => {
+    const login = await server.app.inject({ method: 'GET', url: '/api/v1/users/login_as_demo' });
+    const demo = { headers: { authorization: `Token ${login.json().key}` } } as BuiltUser;
+    const email = server.context.config.DEMO_EMAIL;
+    const response = await addCredit(demo, { user_email: email, amount: 250_000, description: 'June' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('DEMO_READ_ONLY');
+    expect(transfersOf(email)).toEqual([]);
+  });
 });
 
 itLeavesTheBooksBalanced(() => server);

@@ -1,8 +1,8 @@
 import type { addCreditBody } from '@paydar/contracts/billing';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
+import { refuseDemo } from '../../demo-guard';
 import { AppError, forbidden, notFound } from '../../errors';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { type ConsoleClient, ConsoleError } from './console.client';
 import {
   findPostingByKey,
@@ -80,7 +80,7 @@ export async function addConsoleCredit(
   body: z.infer<typeof addCreditBody>,
   idempotencyKey: string,
 ): Promise<{ success: true; amount: number; balance: number }> {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   if (body.user_email !== caller.email) throw forbidden('You can only add credit to your own account.');
   const console_ = requireClient(client);
   const key = consoleLedgerKey(caller.userId, idempotencyKey);

@@ -5,9 +5,9 @@ import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
+import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField, notFound } from '../../errors';
 import { offsetPage, wholeList } from '../../http/pagination';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { findUserById } from '../accounts/users.repository';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
@@ -40,7 +40,7 @@ const proberIdsOf = (input: MonitorInput) => [
 
 /** Only verified, non-demo users change monitors (the shared demo account stays as seeded). */
 function assertMayChange(caller: Caller): void {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   if (!caller.isVerified) throw new AppError('FORBIDDEN', 'Verify your email address first.');
 }
 

@@ -1,7 +1,7 @@
 import { sleep } from '@paydar/checks/agent/backoff';
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
-import { type AdvisoryLockSession, openAdvisoryLockSession } from '../../db/advisory-lock';
+import { type AdvisoryLockSession, contendForAdvisoryLock } from '../../db/advisory-lock';
 import type { BuiltinProber } from './builtin-prober';
 
 export interface BuiltinProberLeadership {
@@ -50,15 +50,11 @@ export function leadBuiltinProber(
   }
 
   const running = (async () => {
-    let session: AdvisoryLockSession | undefined;
+    const lock = contendForAdvisoryLock(context.db, `paydar:builtin-prober:${proberId}`);
     while (!stopping.signal.aborted) {
       try {
-        if (!session || session.lost.aborted) {
-          await session?.close();
-          session = undefined;
-          session = await openAdvisoryLockSession(context.db, `paydar:builtin-prober:${proberId}`);
-        }
-        if (await session.tryLock()) {
+        const session = await lock.tryAcquire();
+        if (session) {
           if (!prober) {
             log.info('this replica runs the built-in prober');
             prober = await start();
@@ -79,7 +75,7 @@ export function leadBuiltinProber(
     }
     await prober?.stop();
     prober = undefined;
-    await session?.close();
+    await lock.close();
   })();
 
   return {

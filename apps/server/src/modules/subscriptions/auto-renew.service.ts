@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { subscriptions } from '../../db/schema/index';
+import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField } from '../../errors';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { presentSubscription } from '../plans/plans.presenter';
 import { findActiveSubscription } from '../plans/plans.repository';
 import { renewsFromWallet } from './subscription-rules';
@@ -23,7 +23,7 @@ export async function setAutoRenew(
   caller: Caller,
   body: z.infer<typeof autoRenewBody>,
 ): Promise<Subscription> {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   return context.runInTransaction(async ({ db }) => {
     if (!(await lockWallet(db, caller.userId)))
       throw new AppError('NOT_AUTHENTICATED', 'Your account no longer exists.');

@@ -3,8 +3,8 @@ import { ENTERPRISE_LEVEL, type Subscription } from '@paydar/contracts/plans';
 import { formatTomans } from '@paydar/domain/format';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
+import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField } from '../../errors';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 import { FREE_PLAN_NAME } from '../plans/plans.catalogue';
 import { presentSubscription } from '../plans/plans.presenter';
@@ -50,7 +50,7 @@ async function purchasablePlan(context: ServiceContext, name: string): Promise<P
  * resumed payment-result page must never pay twice; renewal happens from the wallet at expiry.
  */
 export async function buyPlan(context: ServiceContext, caller: Caller, input: BuyPlanInput): Promise<Subscription> {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   if (!caller.isVerified) throw new AppError('FORBIDDEN', 'Verify your email address first.');
   const plan = await purchasablePlan(context, input.plan_name);
   const price = priceOf(plan.defaultCost, input.period);

@@ -1,8 +1,8 @@
 import type { zarinpalRequestBody, zarinpalRequestQuery } from '@paydar/contracts/billing';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
+import { refuseDemo } from '../../demo-guard';
 import { AppError, forbidden, invalidField } from '../../errors';
-import { DEMO_READ_ONLY_TEXT } from '../accounts/profile.service';
 import { findPlanByName } from '../plans/plans.repository';
 import { type ZarinpalClient, ZarinpalError } from './zarinpal.client';
 import { insertPayment, markFailed, markPending } from './zarinpal.repository';
@@ -26,7 +26,7 @@ export async function requestZarinpalPayment(
   query: z.infer<typeof zarinpalRequestQuery>,
   body: z.infer<typeof zarinpalRequestBody>,
 ): Promise<{ redirect_url: string }> {
-  if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
+  refuseDemo(caller);
   if (!caller.isVerified) throw forbidden('Verify your email address first.');
   if (!client) throw new AppError('UNAVAILABLE', PAYMENTS_OFF_TEXT);
   if (query.plan_name !== undefined) {

@@ -37,6 +37,8 @@ const show = (url: string) => renderAt(<PaymentResultRoute />, url);
 /** The result page's URL for a payment, carrying whatever status and amount a visitor typed in. */
 const resultFor = (authority: string, claims = 'status=OK&amount=50000&goal=charge') =>
   `${RESULT}?${claims}&authority=${authority}`;
+/** /buy_plan_res as the plans popup opens it after a purchase from the wallet (or as anyone types it). */
+const BOUGHT_GOLD = '/buy_plan_res?status=OK&plan_name=Gold&goal=buy_plan&period=Monthly';
 const purchases = (api: ReturnType<typeof stubBillingApi>) => api.callsTo('POST', '/api/v2/users/subscriptions/buy');
 
 describe('what it shows', () => {
@@ -99,12 +101,30 @@ describe('what it shows', () => {
     expect(api.calls.filter((call) => call.path.startsWith('/api/v1/users/zarinpal/payments/'))).toEqual([]);
   });
 
-  it("at /buy_plan_res: 'Plan {name} activated!' for a plan bought, buying nothing", async () => {
-    const api = stubBillingApi();
-    show('/buy_plan_res?status=OK&plan_name=Gold&goal=buy_plan&period=Monthly');
-    expect(screen.getByText('Plan Gold activated!')).toBeTruthy();
+  it("at /buy_plan_res: 'Plan {name} activated!' once the server says it is the user's plan, buying nothing", async () => {
+    const api = stubBillingApi({ current: catalogue.gold });
+    show(BOUGHT_GOLD);
+    expect(await screen.findByText('Plan Gold activated!')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/v1/users/subscriptions')).not.toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(purchases(api)).toEqual([]);
+  });
+
+  it('at /buy_plan_res: a neutral line, never "activated", when the active plan is another', async () => {
+    const api = stubBillingApi({ current: catalogue.free });
+    show(BOUGHT_GOLD);
+    expect(await screen.findByText(/Plan Gold is not shown as your active plan\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/finance');
+    expect(screen.queryByText('Plan Gold activated!')).toBeNull();
+    expect(purchases(api)).toEqual([]);
+  });
+
+  it('at /buy_plan_res: the neutral line for a signed-out visitor, whose plan cannot be read', async () => {
+    stubBillingApi({ current: catalogue.gold });
+    endSession();
+    show(BOUGHT_GOLD);
+    expect(await screen.findByText(/Plan Gold is not shown as your active plan\./)).toBeTruthy();
+    expect(screen.queryByText('Plan Gold activated!')).toBeNull();
   });
 });
 

@@ -74,6 +74,24 @@ function PlanLine({ plan, period }: { plan: PlanOutcome; period: Result['period'
           Plan {plan.plan} activated!
         </Text>
       );
+    case 'confirming':
+      return (
+        <Group gap="xs" justify="center">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Checking your plan…
+          </Text>
+        </Group>
+      );
+    case 'unconfirmed':
+      return (
+        <Text size="sm" ta="center">
+          Plan {plan.plan} is not shown as your active plan.{' '}
+          <Anchor component={Link} to="/finance" fw={500}>
+            See your plan
+          </Anchor>
+        </Text>
+      );
     case 'checking':
     case 'buying':
       return (

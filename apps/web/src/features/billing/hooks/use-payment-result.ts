@@ -2,6 +2,7 @@ import type { Subscription } from '@paydar/contracts/plans';
 import { useEffect, useRef, useState } from 'react';
 import { trackOnce } from '@/lib/analytics';
 import { useProfile } from '@/lib/auth';
+import { useSession } from '@/lib/session-store';
 import { useActiveSubscription } from '@/lib/subscription';
 import { useBuyPlan } from '../api/buy-plan';
 import { useRecordedPayment } from './use-recorded-payment';
@@ -12,14 +13,16 @@ export const TRANSACTION_RESULT_PATH = '/zarinpal_transaction_result';
 /**
  * What became of the plan the payment was for:
  * - none: the payment was not for a plan (or failed);
- * - active: the plan is the user's now ('Plan {name} activated!');
+ * - active: the plan is the user's now, as the server says ('Plan {name} activated!');
+ * - confirming / unconfirmed: at /buy_plan_res, reading the active plan, then not finding it the
+ *   named one (or not able to read it): the URL alone never says a plan was activated;
  * - checking / buying: reading the subscription, then buying;
  * - failed: the purchase was refused (`error`);
  * - sign-in: the profile cannot be read (the session ended), so nothing can be bought.
  */
 export type PlanOutcome =
   | { state: 'none' }
-  | { state: 'active' | 'checking' | 'buying' | 'sign-in'; plan: string }
+  | { state: 'active' | 'checking' | 'buying' | 'sign-in' | 'confirming' | 'unconfirmed'; plan: string }
   | { state: 'failed'; plan: string; error: unknown };
 
 const hasPlan = (subscription: Subscription | null | undefined, name: string) =>
@@ -61,8 +64,12 @@ export function usePaymentResult(pathname: string, search: URLSearchParams) {
   }, [settled, ok, code, amount, goal, planName, period, key, atTransactionResult, pathname]);
 
   const profile = useProfile();
+  const signedIn = useSession().token !== null;
   const wantsPurchase = ok && goal === 'buy_plan' && planName !== null && atTransactionResult;
-  const subscription = useActiveSubscription(wantsPurchase && profile.isSuccess);
+  // /buy_plan_res names a plan bought from the wallet before the browser came here: shown only
+  // once the user's active subscription is that plan, since anyone can type the query.
+  const claimsPlan = ok && goal !== 'charge' && planName !== null && !atTransactionResult;
+  const subscription = useActiveSubscription((wantsPurchase || claimsPlan) && profile.isSuccess);
   const { mutate: buy, error: buyError } = useBuyPlan();
   const started = useRef(false);
   const [phase, setPhase] = useState<'idle' | 'buying' | 'bought' | 'failed'>('idle');
@@ -80,10 +87,12 @@ export function usePaymentResult(pathname: string, search: URLSearchParams) {
 
   let plan: PlanOutcome = { state: 'none' };
   if (ok && planName !== null) {
-    if (!atTransactionResult) {
-      // /buy_plan_res: the plan was bought before the browser came here.
-      if (goal !== 'charge') plan = { state: 'active', plan: planName };
-    } else if (goal === 'buy_plan') {
+    if (claimsPlan) {
+      if (alreadyHas) plan = { state: 'active', plan: planName };
+      else if (!signedIn || profile.isError || subscription.isError || subscription.isSuccess)
+        plan = { state: 'unconfirmed', plan: planName };
+      else plan = { state: 'confirming', plan: planName };
+    } else if (atTransactionResult && goal === 'buy_plan') {
       if (profile.isError) plan = { state: 'sign-in', plan: planName };
       else if (phase === 'bought' || (phase === 'idle' && alreadyHas)) plan = { state: 'active', plan: planName };
       else if (phase === 'failed') plan = { state: 'failed', plan: planName, error: buyError };

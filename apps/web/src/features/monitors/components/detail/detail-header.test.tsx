@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildMetric } from '@/testing/monitor-builders';
+import { renderWithProviders } from '@/testing/test-utils';
+import { DetailHeader, detailStatus, REFRESH_HINT } from './detail-header';
+import { monitor, setUpDetailTests, todayMetric } from './monitor-detail.test-support';
+
+setUpDetailTests();
+
+describe('detailStatus (spec §4)', () => {
+  it.each([
+    ['disabled', false, todayMetric, 'Disable'],
+    ['disabled and down', false, buildMetric({ is_down: true }), 'Disable'],
+    ['enabled and down', true, buildMetric({ is_down: true }), 'Down'],
+    ['enabled and up', true, todayMetric, 'Up'],
+    ['before the first check', true, buildMetric({ first_check_at: null, last_check_at: null }), null],
+    ['while loading', true, undefined, null],
+  ])('%s → %s', (_case, enabled, metric, status) => {
+    expect(detailStatus(enabled, metric)).toBe(status);
+  });
+});
+
+describe('DetailHeader', () => {
+  const base = {
+    monitor,
+    metric: todayMetric,
+    enabled: true,
+    toggle: { busy: false, onToggle: () => {} },
+    refreshing: false,
+    onRefresh: () => {},
+    onOpen: () => {},
+  };
+
+  async function tooltipOf(element: HTMLElement) {
+    fireEvent.mouseEnter(element);
+    return (await screen.findByRole('tooltip')).textContent;
+  }
+
+  it("shows 'Refresh' for today, with the refresh hint on 'Now'", async () => {
+    renderWithProviders(<DetailHeader {...base} day="today" shared={false} />);
+    expect(await tooltipOf(screen.getByRole('button', { name: 'Refresh' }))).toBe('Refresh');
+    expect(screen.getByText('Last Check')).toBeTruthy();
+    fireEvent.mouseEnter(screen.getByText('Now').closest('[data-hint]') as HTMLElement);
+    expect((await screen.findByText(REFRESH_HINT)).getAttribute('role')).toBe('tooltip');
+  });
+
+  it("shows 'Go Today' for a past day, in UTC and without 'Now'", async () => {
+    const day = Date.parse('2024-03-15T00:00:00Z');
+    renderWithProviders(<DetailHeader {...base} day={day} shared={false} />);
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    expect(await tooltipOf(screen.getByRole('button', { name: 'Go Today' }))).toBe('Go Today');
+    expect(screen.queryByText('Now')).toBeNull();
+    expect(screen.getByText('Mar 20th, 11:59:00')).toBeTruthy();
+    expect(screen.getByText('Mar 15th, 2024 (UTC)')).toBeTruthy();
+  });
+
+  it('hides refresh, share and the toggle on shared views', () => {
+    renderWithProviders(<DetailHeader {...base} toggle={null} day="today" shared />);
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Command' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Date' })).toBeTruthy();
+  });
+
+  it('links an HTTP target in a new tab, with the status and the name', () => {
+    renderWithProviders(<DetailHeader {...base} day="today" shared={false} />);
+    const link = screen.getByRole('link', { name: /shop\.example\.test/ });
+    expect(link.getAttribute('href')).toBe('https://shop.example.test/health');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Up')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'https://shop.example.test/health' })).toBeTruthy();
+  });
+});
