@@ -17,6 +17,7 @@ import { presentMetric } from './metric.presenter';
 import { AnswerCache } from './metric-cache';
 import { type MetricRequest, metricRequest } from './metric-request';
 import { findSharedMetricSubject, findUserMetricSubject } from './metric-subject.repository';
+import { createMetricSubjectCache, type MetricSubjectCache } from './metric-subject-cache';
 import { metricWindows } from './metric-windows';
 import {
   apdexByDay,
@@ -68,13 +69,18 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   });
 }
 
-/** Answers kept per process: the owner's metric, and the public view of a shared monitor. */
+/** Kept per process: the owner's metric, the public view of a shared monitor, and what both are computed from. */
 export interface MetricCaches {
   owner: AnswerCache<Metric>;
   shared: AnswerCache<SharedMonitor>;
+  subjects: MetricSubjectCache;
 }
 
-export const newMetricCaches = (): MetricCaches => ({ owner: new AnswerCache(), shared: new AnswerCache() });
+export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
+  owner: new AnswerCache(),
+  shared: new AnswerCache(),
+  subjects: createMetricSubjectCache(context.changes, () => context.now()),
+});
 
 async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   const [monitor, historyDays] = await Promise.all([
@@ -96,7 +102,9 @@ export async function getMetric(
   id: number,
   query: MetricQuery,
 ): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
-  const subject = await findUserMetricSubject(context.db, caller.userId, id);
+  const subject = await caches.subjects.get(`own:${caller.userId}:${id}`, () =>
+    findUserMetricSubject(context.db, caller.userId, id),
+  );
   if (!subject) throw notFound(MONITOR_NOT_FOUND);
   const request = metricRequest(context, subject, query);
   return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
@@ -147,7 +155,7 @@ async function sharedMonitor(
   token: string,
   query: MetricQuery,
 ): Promise<VersionedAnswer<SharedMonitor>> {
-  const subject = await findSharedMetricSubject(context.db, token);
+  const subject = await caches.subjects.get(`share:${token}`, () => findSharedMetricSubject(context.db, token));
   if (!subject) throw notFound(SHARED_NOT_FOUND);
   const request = metricRequest(context, subject, query);
   return caches.shared.versioned(`${token}|${request.key}`, async () => {
