@@ -1,9 +1,11 @@
 import {
   type Metric,
+  metric,
   RAW_WINDOW_MAX_HOURS,
   type RawMetrics,
   SHARE_TOKEN_LENGTH,
   type SharedMonitor,
+  sharedMonitor as sharedMonitorSchema,
 } from '@paydar/contracts/metrics';
 import { HISTORY_BLOCKED_TEXT } from '@paydar/domain/history';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
@@ -77,8 +79,8 @@ export interface MetricCaches {
 }
 
 export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
-  owner: new AnswerCache(),
-  shared: new AnswerCache(),
+  owner: new AnswerCache(metric),
+  shared: new AnswerCache(sharedMonitorSchema),
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
 });
 
@@ -101,7 +103,7 @@ export async function getMetric(
   caller: Caller,
   id: number,
   query: MetricQuery,
-): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
+): Promise<VersionedAnswer & { pastDay: boolean }> {
   const subject = await caches.subjects.get(`own:${caller.userId}:${id}`, () =>
     findUserMetricSubject(context.db, caller.userId, id),
   );
@@ -154,7 +156,7 @@ async function sharedMonitor(
   caches: MetricCaches,
   token: string,
   query: MetricQuery,
-): Promise<VersionedAnswer<SharedMonitor>> {
+): Promise<VersionedAnswer> {
   const subject = await caches.subjects.get(`share:${token}`, () => findSharedMetricSubject(context.db, token));
   if (!subject) throw notFound(SHARED_NOT_FOUND);
   const request = metricRequest(context, subject, query);
