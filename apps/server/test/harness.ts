@@ -17,8 +17,12 @@ export interface TestServer {
   inbox: SmtpInbox;
   /** Moves the clock the services see; real time otherwise. */
   clock: { offsetMs: number };
+  databaseUrl: string;
   close(): Promise<void>;
 }
+
+/** A second replica of `server`: its own runtime, app, caches and LISTEN, on the same database. Close it first. */
+export const startReplica = (server: TestServer) => startTestServer({}, { databaseUrl: server.databaseUrl });
 
 /**
  * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
@@ -27,9 +31,16 @@ export interface TestServer {
 export async function startTestServer(
   environment: Record<string, string> = {},
   /** The Telegram bot's poller is off unless asked for: its tests start their own with short timings. */
-  options: { runBuiltinProber?: boolean; runTelegramBot?: boolean } = {},
+  options: {
+    runBuiltinProber?: boolean;
+    runTelegramBot?: boolean;
+    /** Another server's database, shared (a second replica) rather than a fresh one; left for its owner to drop. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   // The built-in prober keeps its buffer under DATA_DIR: each test server gets its own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-test-data-'));
   const inbox = new SmtpInbox();
@@ -58,6 +69,7 @@ export async function startTestServer(
   return {
     app,
     context: runtime.context,
+    databaseUrl: database.url,
     config,
     inbox,
     clock,
