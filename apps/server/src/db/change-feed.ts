@@ -95,7 +95,7 @@ export async function startChangeFeed(options: {
     options.pool
       .query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, `${barrierPrefix}${target}`])
       .catch((error: unknown) => {
-        // Caches keep reading the database until a later write's barrier, or a reconnect, gets through.
+        // Caches read the database until a barrier gets through (the next write, request or reconnect sends one).
         barrierInFlight = false;
         wakeWaiters();
         options.logger.warn({ err: error }, 'could not send the change feed barrier');
@@ -140,7 +140,10 @@ export async function startChangeFeed(options: {
     settled() {
       const target = written;
       if (connected && synced >= target) return Promise.resolve(true);
-      if (!connected || !barrierInFlight) return Promise.resolve(false);
+      if (!connected) return Promise.resolve(false);
+      // Sends the barrier again if the last one could not be sent.
+      sendBarrier();
+      if (!barrierInFlight) return Promise.resolve(false);
       return new Promise((wake) => waiters.push({ target, wake }));
     },
     epoch: () => epoch,
