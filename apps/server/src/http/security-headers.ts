@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
