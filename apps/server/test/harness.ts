@@ -21,8 +21,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A second replica of `server`: its own runtime, app, caches and LISTEN, on the same database. Close it first. */
-export const startReplica = (server: TestServer) => startTestServer({}, { databaseUrl: server.databaseUrl });
+/**
+ * A second replica of `server`: its own runtime, app, caches, LISTEN and job workers, on the same
+ * database, mailing to the same inbox. Close it first.
+ */
+export const startReplica = (server: TestServer) => startTestServer({}, { replicaOf: server });
 
 /**
  * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
@@ -34,17 +37,17 @@ export async function startTestServer(
   options: {
     runBuiltinProber?: boolean;
     runTelegramBot?: boolean;
-    /** Another server's database, shared (a second replica) rather than a fresh one; left for its owner to drop. */
-    databaseUrl?: string;
+    /** Another server's database and inbox, shared (a second replica) rather than fresh ones; left for their owner to end. */
+    replicaOf?: TestServer;
   } = {},
 ): Promise<TestServer> {
-  const database = options.databaseUrl
-    ? { url: options.databaseUrl, drop: async () => undefined }
-    : await createTestDatabase();
+  const shared = options.replicaOf;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   // The built-in prober keeps its buffer under DATA_DIR: each test server gets its own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-test-data-'));
-  const inbox = new SmtpInbox();
-  const smtpUrl = await inbox.start();
+  // A replica's job workers may send a mail the other replica's request queued: one inbox for both.
+  const inbox = shared?.inbox ?? new SmtpInbox();
+  const smtpUrl = shared ? (shared.config.SMTP_URL as string) : await inbox.start();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -76,7 +79,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await runtime.stop();
-      await inbox.stop();
+      if (!shared) await inbox.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
