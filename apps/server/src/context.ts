@@ -1,7 +1,9 @@
 import type { Config } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import type { RunInTransaction } from './db/transaction';
 import type { JobQueue } from './jobs/job-queue';
+import type { SessionCache } from './modules/accounts/session-cache';
 import type { AssignmentNotifier } from './modules/agent/assignment-notifier';
 import type { AlertClients } from './modules/alert-clients/alert-clients';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
@@ -18,6 +20,10 @@ export interface ServiceContext {
   assignmentNotifier: AssignmentNotifier;
   /** Mail, Kavenegar, Telegram and webhooks: what alerts and channel verification send through. */
   alertClients: AlertClients;
+  /** What the database announces it changed, for the caches kept in this process. */
+  changes: ChangeFeed;
+  /** Active sessions kept for a few seconds, so a request costs no session query. */
+  sessions: SessionCache;
 }
 
 /** Who is calling, resolved from `Authorization: Token <key>`. */

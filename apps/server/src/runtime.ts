@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { ServiceContext } from './context';
+import { startChangeFeed } from './db/change-feed';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
@@ -8,6 +9,7 @@ import { transactionRunner } from './db/transaction';
 import { type JobQueue, startJobQueue } from './jobs/job-queue';
 import { createLogger } from './logging';
 import { registerAccountJobs } from './modules/accounts/accounts.jobs';
+import { createSessionCache } from './modules/accounts/session-cache';
 import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerAlertChannelWorkers } from './modules/alert-channels/alert-channels.jobs';
 import { startTelegramBot } from './modules/alert-channels/telegram-bot';
@@ -70,6 +72,8 @@ export async function startRuntime(
     const runWorkers = options.runWorkers ?? config.JOBS_ENABLED;
     const jobs = await startJobQueue({ databaseUrl, logger, runWorkers });
     const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+    const changes = await startChangeFeed({ databaseUrl, pool: database.pool, logger });
+    database.onWrite(() => changes.wrote());
     const context: ServiceContext = {
       config,
       db: database.db,
@@ -79,6 +83,9 @@ export async function startRuntime(
       now: () => new Date(),
       assignmentNotifier: await startAssignmentNotifier(databaseUrl, logger),
       alertClients: createAlertClients(config, mailTransport),
+      changes,
+      // Through context.now, which tests replace to move the clock.
+      sessions: createSessionCache(changes, () => context.now()),
     };
     await seedDatabase(context);
     let builtinProber: BuiltinProberLeadership | undefined;
@@ -121,6 +128,8 @@ export async function startRuntime(
         confirmationSweep.stop();
         await jobs.stop();
         await context.assignmentNotifier.stop();
+        context.sessions.close();
+        await changes.stop();
         logger.info('jobs stopped');
         await database.close();
         await embedded?.stop();

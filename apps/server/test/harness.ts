@@ -17,8 +17,15 @@ export interface TestServer {
   inbox: SmtpInbox;
   /** Moves the clock the services see; real time otherwise. */
   clock: { offsetMs: number };
+  databaseUrl: string;
   close(): Promise<void>;
 }
+
+/**
+ * A second replica of `server`: its own runtime, app, caches, LISTEN and job workers, on the same
+ * database, mailing to the same inbox. Close it first.
+ */
+export const startReplica = (server: TestServer) => startTestServer({}, { replicaOf: server });
 
 /**
  * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
@@ -27,13 +34,20 @@ export interface TestServer {
 export async function startTestServer(
   environment: Record<string, string> = {},
   /** The Telegram bot's poller is off unless asked for: its tests start their own with short timings. */
-  options: { runBuiltinProber?: boolean; runTelegramBot?: boolean } = {},
+  options: {
+    runBuiltinProber?: boolean;
+    runTelegramBot?: boolean;
+    /** Another server's database and inbox, shared (a second replica) rather than fresh ones; left for their owner to end. */
+    replicaOf?: TestServer;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const shared = options.replicaOf;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   // The built-in prober keeps its buffer under DATA_DIR: each test server gets its own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-test-data-'));
-  const inbox = new SmtpInbox();
-  const smtpUrl = await inbox.start();
+  // A replica's job workers may send a mail the other replica's request queued: one inbox for both.
+  const inbox = shared?.inbox ?? new SmtpInbox();
+  const smtpUrl = shared ? (shared.config.SMTP_URL as string) : await inbox.start();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -58,13 +72,14 @@ export async function startTestServer(
   return {
     app,
     context: runtime.context,
+    databaseUrl: database.url,
     config,
     inbox,
     clock,
     async close() {
       await app.close();
       await runtime.stop();
-      await inbox.stop();
+      if (!shared) await inbox.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

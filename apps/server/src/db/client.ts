@@ -1,12 +1,15 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { watchWrites } from './write-watch';
 
 export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
+  /** Calls `listener` after every statement of this pool that may have committed a write (write-watch.ts). */
+  onWrite(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -26,8 +29,13 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Watched from the pool's first connection on, so no connection escapes it.
+  const writeListeners: Array<() => void> = [];
+  watchWrites(pool, () => {
+    for (const listener of writeListeners) listener();
+  });
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, onWrite: (listener) => void writeListeners.push(listener), close: () => pool.end() };
 }
 
 /** The pool behind `db`: a connection of its own (LISTEN, a session lock, a health probe) takes its settings. */

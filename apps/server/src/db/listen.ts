@@ -19,6 +19,8 @@ export async function listen(options: {
   channel: string;
   onNotification: (payload: string) => void;
   onListening: () => void;
+  /** Runs as soon as the connection is known to be lost: notifications may be missed from here on. */
+  onLost?: () => void;
   logger: Logger;
   backoff?: { initialMs: number; maxMs: number };
 }): Promise<Listener> {
@@ -54,6 +56,7 @@ export async function listen(options: {
   function lost(client: pg.Client, error?: Error): void {
     if (client !== current || stopping.signal.aborted || reconnecting) return;
     logger.warn({ err: error, channel }, 'LISTEN connection lost; connecting again');
+    options.onLost?.();
     reconnecting = reconnect().finally(() => {
       reconnecting = undefined;
     });

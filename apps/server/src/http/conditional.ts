@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type EncodedBody, sendEncoded } from './encoded-body';
 
 /** An answer whose validator is known before its body is built (from the data's version). */
-export interface VersionedAnswer<T> {
+export interface VersionedAnswer {
   etag: string;
-  read: () => Promise<T>;
+  /** The body, serialised (and compressed) once however many clients read it. */
+  read: () => Promise<EncodedBody>;
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): a list of tags, weak ones compared weakly, or '*'. */
@@ -17,16 +19,13 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * Sends the ETag and Cache-Control, then 304 when the client already holds this version — without
  * building the body — or the body. Call it only after the caller is known to be allowed to see it.
  */
-export async function sendVersioned<T>(
+export async function sendVersioned(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: VersionedAnswer<T>,
+  answer: VersionedAnswer,
   cacheControl: string,
-): Promise<T | undefined> {
+): Promise<FastifyReply> {
   void reply.header('etag', answer.etag).header('cache-control', cacheControl);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-    await reply.code(304).send();
-    return undefined;
-  }
-  return answer.read();
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return sendEncoded(request, reply, await answer.read());
 }

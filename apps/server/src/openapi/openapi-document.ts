@@ -3,7 +3,9 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { detachedChangeFeed } from '../db/change-feed';
 import { connectDatabase } from '../db/client';
+import { createSessionCache } from '../modules/accounts/session-cache';
 
 /** Where the committed OpenAPI document lives; CI checks it matches the routes. */
 export const openApiFile = path.resolve(import.meta.dirname, '../../openapi.json');
@@ -18,6 +20,7 @@ export async function generateOpenApiDocument(): Promise<string> {
   const unused = () => {
     throw new Error('not available while generating the OpenAPI document');
   };
+  const changes = detachedChangeFeed();
   const context: ServiceContext = {
     config,
     db: database.db,
@@ -32,6 +35,8 @@ export async function generateOpenApiDocument(): Promise<string> {
       telegram: undefined,
       webhooks: { deliverWebhook: unused },
     },
+    changes,
+    sessions: createSessionCache(changes, () => new Date(0)),
   };
   const app = await buildApp({ context, logger: pino({ level: 'silent' }) });
   await app.ready();

@@ -22,7 +22,8 @@ export async function openSession(db: Database, userId: number, impersonatorId?:
 
 /** The caller behind a key; an unknown, revoked or expired key is refused alike. */
 export async function authenticate(context: ServiceContext, key: string): Promise<Caller> {
-  const found = await findActiveSession(context.db, hashSecret(key));
+  const keyHash = hashSecret(key);
+  const found = await context.sessions.get(keyHash, () => findActiveSession(context.db, keyHash));
   if (!found) throw notAuthenticated();
   const now = context.now();
   const kind = sessionKind({ impersonatorId: found.impersonatorId, isDemo: found.user.isDemo });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import type { VersionedAnswer } from '../../http/conditional';
+import { EncodedBody } from '../../http/encoded-body';
 
 /**
  * What one process keeps: at most this many answers, and at most this much of them as JSON text
@@ -15,20 +17,24 @@ const MAX_JSON_BYTES = 8 * 1024 * 1024;
 export const etagOf = (key: string) => `"${createHash('sha1').update(key).digest('base64url')}"`;
 
 /**
- * Computed answers by key. Concurrent misses of one key share one computation (lru-cache's fetch),
- * so a crowd of readers arriving just after a check costs one computation, not one each.
+ * Computed answers by key, kept as the JSON the route's response schema makes of them (encoded and
+ * checked by it, as Fastify's serializer would, once) and compressed on first demand. Concurrent
+ * misses of one key share one computation (lru-cache's fetch), so a crowd of readers arriving just
+ * after a check costs one computation, not one each.
  */
 export class AnswerCache<T extends object> {
-  private readonly cache = new LRUCache<string, T, () => Promise<T>>({
+  private readonly cache = new LRUCache<string, EncodedBody, () => Promise<T>>({
     max: MAX_ENTRIES,
     maxSize: MAX_JSON_BYTES,
-    // Measured once, when an answer is computed; a hit costs nothing.
-    sizeCalculation: (answer) => JSON.stringify(answer).length,
-    fetchMethod: (_key, _stale, { context }) => context(),
+    sizeCalculation: (body) => body.size,
+    fetchMethod: async (_key, _stale, { context }) =>
+      new EncodedBody(JSON.stringify(z.encode(this.schema, await context()))),
   });
 
+  constructor(private readonly schema: z.ZodType<T>) {}
+
   /** The answer under `key`: the kept one, or `compute`'s, kept for the next caller. */
-  versioned(key: string, compute: () => Promise<T>): VersionedAnswer<T> {
+  versioned(key: string, compute: () => Promise<T>): VersionedAnswer {
     return {
       etag: etagOf(key),
       read: async () => {

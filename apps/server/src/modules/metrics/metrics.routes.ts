@@ -36,7 +36,8 @@ const asksFresh = (query: MetricQuery) =>
 
 export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const caches = newMetricCaches();
+    const caches = newMetricCaches(context);
+    app.addHook('onClose', async () => caches.subjects.close());
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       '/api/v1/monitors/:id/metric',

@@ -1,9 +1,11 @@
 import {
   type Metric,
+  metric,
   RAW_WINDOW_MAX_HOURS,
   type RawMetrics,
   SHARE_TOKEN_LENGTH,
   type SharedMonitor,
+  sharedMonitor as sharedMonitorSchema,
 } from '@paydar/contracts/metrics';
 import { HISTORY_BLOCKED_TEXT } from '@paydar/domain/history';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
@@ -17,6 +19,7 @@ import { presentMetric } from './metric.presenter';
 import { AnswerCache } from './metric-cache';
 import { type MetricRequest, metricRequest } from './metric-request';
 import { findSharedMetricSubject, findUserMetricSubject } from './metric-subject.repository';
+import { createMetricSubjectCache, type MetricSubjectCache } from './metric-subject-cache';
 import { metricWindows } from './metric-windows';
 import {
   apdexByDay,
@@ -68,13 +71,18 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   });
 }
 
-/** Answers kept per process: the owner's metric, and the public view of a shared monitor. */
+/** Kept per process: the owner's metric, the public view of a shared monitor, and what both are computed from. */
 export interface MetricCaches {
   owner: AnswerCache<Metric>;
   shared: AnswerCache<SharedMonitor>;
+  subjects: MetricSubjectCache;
 }
 
-export const newMetricCaches = (): MetricCaches => ({ owner: new AnswerCache(), shared: new AnswerCache() });
+export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
+  owner: new AnswerCache(metric),
+  shared: new AnswerCache(sharedMonitorSchema),
+  subjects: createMetricSubjectCache(context.changes, () => context.now()),
+});
 
 async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
   const [monitor, historyDays] = await Promise.all([
@@ -95,8 +103,10 @@ export async function getMetric(
   caller: Caller,
   id: number,
   query: MetricQuery,
-): Promise<VersionedAnswer<Metric> & { pastDay: boolean }> {
-  const subject = await findUserMetricSubject(context.db, caller.userId, id);
+): Promise<VersionedAnswer & { pastDay: boolean }> {
+  const subject = await caches.subjects.get(`own:${caller.userId}:${id}`, () =>
+    findUserMetricSubject(context.db, caller.userId, id),
+  );
   if (!subject) throw notFound(MONITOR_NOT_FOUND);
   const request = metricRequest(context, subject, query);
   return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
@@ -146,8 +156,8 @@ async function sharedMonitor(
   caches: MetricCaches,
   token: string,
   query: MetricQuery,
-): Promise<VersionedAnswer<SharedMonitor>> {
-  const subject = await findSharedMetricSubject(context.db, token);
+): Promise<VersionedAnswer> {
+  const subject = await caches.subjects.get(`share:${token}`, () => findSharedMetricSubject(context.db, token));
   if (!subject) throw notFound(SHARED_NOT_FOUND);
   const request = metricRequest(context, subject, query);
   return caches.shared.versioned(`${token}|${request.key}`, async () => {

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database';
+import { type ChangeEvent, type ChangeFeed, parseChange, startChangeFeed } from './change-feed';
+import { connectDatabase, type DatabaseHandle } from './client';
+import { runMigrations } from './migrate';
+
+let database: { url: string; drop(): Promise<void> };
+let handle: DatabaseHandle;
+let feed: ChangeFeed;
+const events: ChangeEvent[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handle = connectDatabase(database.url);
+  await runMigrations(handle.pool);
+  feed = await startChangeFeed({ databaseUrl: database.url, pool: handle.pool, logger: pino({ level: 'silent' }) });
+  handle.onWrite(() => feed.wrote());
+  feed.subscribe((event) => events.push(event));
+});
+afterAll(async () => {
+  await feed.stop();
+  await handle.close();
+  await database.drop();
+});
+
+const idsOf = (event: ChangeEvent | undefined) =>
+  event && event !== 'reset' && event.ids !== 'all' ? [...event.ids].sort((x, y) => x - y) : event;
+
+describe('the change feed', () => {
+  it("is not current from this process's own write until the write's NOTIFY has arrived", async () => {
+    expect(await feed.settled()).toBe(true);
+    const [user] = (
+      await handle.db.execute<{ id: number }>(
+        sql`INSERT INTO users (email, password_hash) VALUES ('feed@example.test', 'x') RETURNING id`,
+      )
+    ).rows;
+    events.length = 0;
+    await handle.db.execute(sql`UPDATE users SET is_verified = true WHERE id = ${user?.id}`);
+    // The write has answered, its notification cannot be in yet: caches must not answer from memory.
+    expect(feed.isCurrent()).toBe(false);
+    expect(await feed.settled()).toBe(true);
+    // Settled means the write's own change was delivered first.
+    expect(events).toEqual([{ kind: 'user', ids: new Set([user?.id]) }]);
+  });
+
+  it('stays current across reads, and a write that changes no watched row announces nothing', async () => {
+    await feed.settled();
+    events.length = 0;
+    await handle.db.execute(sql`SELECT count(*) FROM users`);
+    expect(feed.isCurrent()).toBe(true);
+    await handle.db.execute(sql`UPDATE users SET is_verified = false WHERE false`);
+    expect(await feed.settled()).toBe(true);
+    expect(events).toEqual([]);
+  });
+
+  it('sees writes committed inside a transaction, and a data-modifying WITH ending in SELECT', async () => {
+    const client = await handle.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`UPDATE users SET is_staff = false`);
+      await client.query('COMMIT');
+      expect(feed.isCurrent()).toBe(false);
+      expect(await feed.settled()).toBe(true);
+      await client.query(`WITH u AS (UPDATE users SET is_staff = false RETURNING id) SELECT count(*) FROM u`);
+      expect(feed.isCurrent()).toBe(false);
+    } finally {
+      client.release();
+    }
+    expect(await feed.settled()).toBe(true);
+  });
+
+  it('announces one NOTIFY per statement, naming every row it changed', async () => {
+    await handle.db.execute(sql`INSERT INTO users (email, password_hash) VALUES ('feed-2@example.test', 'x')`);
+    const ids = (await handle.db.execute<{ id: number }>(sql`SELECT id FROM users ORDER BY id`)).rows.map(
+      (row) => row.id,
+    );
+    expect(ids).toHaveLength(2);
+    await feed.settled();
+    events.length = 0;
+    await handle.db.execute(sql`UPDATE users SET is_verified = true`);
+    await feed.settled();
+    expect(events.map(idsOf)).toEqual([ids]);
+  });
+});
+
+describe('a change payload', () => {
+  it.each([
+    ['user:1,2,2', { kind: 'user', ids: new Set([1, 2]) }],
+    ['monitor:*', { kind: 'monitor', ids: 'all' }],
+    ['owner:7', { kind: 'owner', ids: new Set([7]) }],
+    ['monitor:1,x', { kind: 'monitor', ids: 'all' }],
+    ['sync:abc:1', undefined],
+    ['nonsense', undefined],
+  ])('%s', (payload, expected) => {
+    expect(parseChange(payload)).toEqual(expected);
+  });
+});

@@ -1,0 +1,100 @@
+import { LRUCache } from 'lru-cache';
+import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
+
+/**
+ * Rows read from the database, kept in this process for a few seconds and dropped as soon as the
+ * change feed says they changed (on any replica). A value is served only once the feed has heard
+ * every write this process committed before the request (change-feed.ts), and kept only if no
+ * change arrived and the connection held while it was read, so no write whose request has
+ * answered is hidden by it on this replica, nor on another once its NOTIFY arrived; the TTL bounds
+ * what a notification lost without the connection noticing could hide.
+ */
+export interface RowCache<T> {
+  /** The kept value of `key`, or `load`'s (kept when found). Nothing found is never kept. */
+  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** Stops listening to the feed and forgets everything. */
+  close(): void;
+}
+
+export interface RowCacheOptions<T> {
+  changes: ChangeFeed;
+  /** The clock a value's age is read from (the service clock, so tests can move it). */
+  now: () => Date;
+  ttlMs: number;
+  max: number;
+  /** The '<kind>:<id>' tags whose change makes a value stale, e.g. 'user:42'. */
+  tagsOf: (value: T) => string[];
+  /** Kinds any change of which makes every value stale. */
+  clearOn?: ChangeKind[];
+}
+
+interface Kept<T> {
+  value: T;
+  at: number;
+  tags: string[];
+}
+
+export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
+  const { changes } = options;
+  const byTag = new Map<string, Set<string>>();
+  const cache = new LRUCache<string, Kept<T>>({
+    max: options.max,
+    dispose: (kept, key) => {
+      for (const tag of kept.tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
+    },
+  });
+  // Concurrent misses of one key share one read, as long as nothing changed in between.
+  const loading = new Map<string, Promise<T | undefined>>();
+
+  const drop = (event: ChangeEvent) => {
+    if (event === 'reset' || event.ids === 'all' || options.clearOn?.includes(event.kind)) return cache.clear();
+    for (const id of event.ids) {
+      for (const key of [...(byTag.get(`${event.kind}:${id}`) ?? [])]) cache.delete(key);
+    }
+  };
+  const unsubscribe = changes.subscribe(drop);
+
+  const fresh = (kept: Kept<T>) => {
+    const age = options.now().getTime() - kept.at;
+    return age >= 0 && age < options.ttlMs;
+  };
+
+  async function loadAndKeep(key: string, load: () => Promise<T | undefined>, epoch: number) {
+    const at = options.now().getTime();
+    const value = await load();
+    if (value !== undefined && changes.epoch() === epoch) {
+      const tags = options.tagsOf(value);
+      cache.set(key, { value, at, tags });
+      for (const tag of tags) {
+        const keys = byTag.get(tag) ?? new Set();
+        keys.add(key);
+        byTag.set(tag, keys);
+      }
+    }
+    return value;
+  }
+
+  return {
+    async get(key, load) {
+      if (!(await changes.settled())) return load();
+      const kept = cache.get(key);
+      if (kept && fresh(kept)) return kept.value;
+      const epoch = changes.epoch();
+      const shared = `${epoch}|${key}`;
+      let pending = loading.get(shared);
+      if (!pending) {
+        pending = loadAndKeep(key, load, epoch).finally(() => loading.delete(shared));
+        loading.set(shared, pending);
+      }
+      return pending;
+    },
+    close() {
+      unsubscribe();
+      cache.clear();
+    },
+  };
+}
