@@ -97,17 +97,6 @@ export async function createMonitorThrough(
   return body.id as number;
 }
 
-/** One check result as an agent sends it (`POST /api/agent/v1/results`): 200 or 503 at `time` (epoch ms). */
-export const checkResult = (monitorId: number, time: number, success: boolean) => ({
-  monitor_id: monitorId,
-  time: new Date(time).toISOString(),
-  success,
-  status_code: success ? 200 : 503,
-  error: success ? null : 'HTTP 503 Service Unavailable',
-  phases: { resolve: 1, connect: 2, tls: null, response: 95, duration: 100 },
-  extra_info: {},
-});
-
 /** Probe records stored for the monitor, by prober. */
 export async function storedRecords(
   db: pg.Client,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
+import { saveMonitorStates } from '../modules/ingest/monitor-state.repository';
 import { type ChangeEvent, type ChangeFeed, parseChange, startChangeFeed } from './change-feed';
 import { connectDatabase, type DatabaseHandle } from './client';
 import { runMigrations } from './migrate';
@@ -79,6 +80,63 @@ describe('the change feed', () => {
     await feed.settled();
     events.length = 0;
     await handle.db.execute(sql`UPDATE users SET is_verified = true`);
+    await feed.settled();
+    expect(events.map(idsOf)).toEqual([ids]);
+  });
+});
+
+describe('monitor state announcements', () => {
+  let made = 0;
+  async function twoMonitorStates() {
+    made += 1;
+    const [owner] = (
+      await handle.db.execute<{ id: number }>(
+        sql`INSERT INTO users (email, password_hash) VALUES (${`feed-states-${made}@example.test`}, 'x') RETURNING id`,
+      )
+    ).rows;
+    const ids = (
+      await handle.db.execute<{ id: number }>(sql`
+        INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token)
+        SELECT ${owner?.id}, 'HTTP', 'https://feed.example.test/' || g, 60, 500, ${`feed-state-${made}-`} || g
+        FROM generate_series(1, 2) g RETURNING id`)
+    ).rows.map((row) => row.id);
+    await handle.db.execute(sql`INSERT INTO monitor_states (monitor_id) SELECT unnest(${sql.param(ids)}::int[])
+      ON CONFLICT DO NOTHING`);
+    return ids.sort((x, y) => x - y);
+  }
+
+  it('announces an update of state rows made outside ingest, such as an operator SQL', async () => {
+    const ids = await twoMonitorStates();
+    await feed.settled();
+    events.length = 0;
+    await handle.db.execute(
+      sql`UPDATE monitor_states SET last_status_code = 200 WHERE monitor_id = ANY(${sql.param(ids)}::int[])`,
+    );
+    await feed.settled();
+    expect(events.flatMap((event) => idsOf(event) as number[]).sort((x, y) => x - y)).toEqual(ids);
+  });
+
+  it("announces ingest's rows once for the transaction, its own NOTIFY standing the row trigger aside", async () => {
+    const ids = await twoMonitorStates();
+    await feed.settled();
+    events.length = 0;
+    await handle.db.transaction(async (transaction) => {
+      await saveMonitorStates(
+        transaction as unknown as typeof handle.db,
+        ids.map((monitorId) => ({
+          monitorId,
+          isDown: false,
+          stateSince: null,
+          firstCheckAt: null,
+          lastCheckAt: Date.now(),
+          lastStatusCode: 200,
+          lastStatus: null,
+          proberStates: [],
+          roundSince: null,
+          roundOpenedAt: null,
+        })),
+      );
+    });
     await feed.settled();
     expect(events.map(idsOf)).toEqual([ids]);
   });

@@ -1,6 +1,7 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { type FakeKavenegar, startFakeKavenegar } from '../../../test/fakes/kavenegar';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
@@ -106,17 +107,7 @@ export async function postResult(world: AlertWorld, prober: string, monitorId: n
     url: '/api/agent/v1/results',
     headers: { authorization: `Prober ${world.probers[prober]?.key}` },
     payload: {
-      results: [
-        {
-          monitor_id: monitorId,
-          time: new Date(time).toISOString(),
-          success,
-          status_code: success ? 200 : 503,
-          error: success ? null : 'HTTP 503 Service Unavailable',
-          phases: { resolve: 1, connect: 2, tls: null, response: 10, duration: 20 },
-          extra_info: {},
-        },
-      ],
+      results: [checkResult(monitorId, time, success, { response: 10, duration: 20 })],
     },
   });
   expect(response.statusCode, response.body).toBe(200);

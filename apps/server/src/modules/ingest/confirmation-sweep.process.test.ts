@@ -1,14 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkResult } from '../../../test/check-results';
 import { createTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
-import {
-  checkResult,
-  connectClient,
-  createMonitorThrough,
-  insertApiUser,
-  insertRemoteProber,
-} from '../../../test/process-world';
+import { connectClient, createMonitorThrough, insertApiUser, insertRemoteProber } from '../../../test/process-world';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 
 /**

@@ -1,9 +1,9 @@
 import { CONFIRMATION_WAIT_MS } from '@paydar/domain/confirmation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { checkResult } from '../../../test/process-world';
 import { addProber } from '../../admin/prober.commands';
 import { sweepConfirmationRounds } from './confirmation-sweep';
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHANGE_CHANNEL } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import type { StoredProberState } from '../../db/schema/monitors';
 
@@ -66,9 +67,29 @@ export async function lockMonitorStates(db: Database, monitorIds: number[]): Pro
   return [...states, ...(await selectForUpdate(db, missing))].sort((a, b) => a.monitorId - b.monitorId);
 }
 
-/** Writes the monitors' new states, their probers' verdicts included, in one statement. */
+/** A NOTIFY payload stays under PostgreSQL's 8000 bytes; past this many characters of ids it says '*'. */
+const MAX_ANNOUNCED_IDS_LENGTH = 7000;
+
+/**
+ * Tells every replica's caches (db/change-feed.ts) that these monitors' states change in this
+ * transaction, in one NOTIFY, and stands the per-row trigger aside for the rest of it
+ * (migration 0013_change_notifications): a batch's thousands of rows cost one announcement.
+ */
+async function announceStates(db: Database, monitorIds: number[]): Promise<void> {
+  const ids = monitorIds.join(',');
+  const payload = `monitor:${ids.length > MAX_ANNOUNCED_IDS_LENGTH ? '*' : ids}`;
+  await db.execute(
+    sql`SELECT set_config('paydar.states_announced', 'on', true), pg_notify(${CHANGE_CHANNEL}, ${payload})`,
+  );
+}
+
+/** Writes the monitors' new states, their probers' verdicts included, in one statement, and announces them. */
 export async function saveMonitorStates(db: Database, states: MonitorState[]): Promise<void> {
   if (!states.length) return;
+  await announceStates(
+    db,
+    states.map((state) => state.monitorId),
+  );
   const rows = JSON.stringify(
     states.map((state) => ({
       m: state.monitorId,

@@ -2,6 +2,7 @@ import { formatDayParam } from '@paydar/domain/history';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
@@ -22,17 +23,7 @@ function post(time: number, success: boolean) {
     url: '/api/agent/v1/results',
     headers: { authorization: `Prober ${proberKey}` },
     payload: {
-      results: [
-        {
-          monitor_id: monitorId,
-          time: new Date(time).toISOString(),
-          success,
-          status_code: success ? 200 : 503,
-          error: success ? null : 'HTTP 503 Service Unavailable',
-          phases: { resolve: 1, connect: 2, tls: null, response: 90, duration: 100 },
-          extra_info: {},
-        },
-      ],
+      results: [checkResult(monitorId, time, success, { response: 90, duration: 100 })],
     },
   });
 }
