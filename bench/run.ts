@@ -1,4 +1,8 @@
-/** `npm run bench`: every benchmark against a fresh database; a table and bench/results/latest.json. */
+/**
+ * `npm run bench`: every benchmark against a fresh database; a table and bench/results/latest.json.
+ * A run of some of them (`npm run bench -- ingest`) writes bench/results/partial.json instead, so the
+ * committed figures of a whole run are not replaced by a few.
+ */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +63,6 @@ const output = {
   node: process.version,
   figures,
 };
-const file = path.resolve(import.meta.dirname, 'results/latest.json');
+const file = path.resolve(import.meta.dirname, only.length ? 'results/partial.json' : 'results/latest.json');
 await fs.writeFile(file, `${JSON.stringify(output, null, 2)}\n`);
 console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
