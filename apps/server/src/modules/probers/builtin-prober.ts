@@ -9,6 +9,15 @@ import type { ServiceContext } from '../../context';
 import { pollAssignments, reportResults } from '../agent/agent.service';
 import { touchProber } from './probers.repository';
 
+/**
+ * How often the built-in prober hands its results to ingest. Each batch has a fixed cost (a
+ * transaction of several statements, its change notifications and their wake-ups) whatever its
+ * size: at 500 monitors at 20 s, 2 s batches cost 0.83 ms of CPU per check against 1.13 ms for 1 s
+ * batches (server + PostgreSQL, same machine, same run), and add about a second to detection
+ * (first failed check → down stays under 3 s against the 10 s target).
+ */
+const BUILTIN_BATCH_INTERVAL_MS = 2_000;
+
 export interface BuiltinProber {
   /** Stops checking and delivers what it can; what it cannot stays in the buffer (on disk: for the next start). */
   stop(): Promise<void>;
@@ -90,6 +99,7 @@ export function startInProcessProber(
     logger,
     // Touching last_seen_at on each poll keeps the prober shown as active.
     assignmentsWaitSeconds: 20,
+    batchIntervalMs: BUILTIN_BATCH_INTERVAL_MS,
   });
   return { stop: () => agent.stop(), stats: () => agent.stats() };
 }
