@@ -1,3 +1,4 @@
+import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -187,8 +188,9 @@ export const hourlyRollups = pgTable(
 );
 
 /**
- * Down and up transitions, written in the transaction that decides them: the outbox the
- * alerting jobs read, so a transition is never lost between the decision and its alerts.
+ * Down and up transitions and the other alertable events (contracts/alert-events), written in the
+ * transaction that decides them: the outbox the alerting jobs read, so an event is never lost
+ * between the decision and its alerts.
  */
 export const monitorEvents = pgTable(
   'monitor_events',
@@ -197,8 +199,10 @@ export const monitorEvents = pgTable(
     monitorId: integer('monitor_id')
       .notNull()
       .references(() => monitors.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['down', 'up'] }).notNull(),
+    kind: text('kind', { enum: MONITOR_EVENT_KINDS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Why, in words a user reads (a status code, an error, a timing), when the producer knows. */
+    reason: text('reason'),
     downtimeId: integer('downtime_id').references(() => downtimes.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { AlertKind } from '@paydar/contracts/alert-events';
 import { NOTIFICATION_TYPES } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -6,13 +7,13 @@ import { users } from './users';
 
 /** What an alert says, fixed when it is dispatched so a later edit or removal of the monitor cannot change it. */
 export interface AlertFacts {
-  kind: 'down' | 'up';
-  /** When the transition happened (ISO). */
+  kind: AlertKind;
+  /** When the event happened (ISO). */
   at: string;
   monitor: { id: number; name: string; protocolType: string; url: string | null; host: string | null };
   /** The downtime: its start, and on recovery its end. */
   downtime: { fromTime: string; toTime: string | null } | null;
-  /** Why it is down, when known: a status code or a check error. */
+  /** Why, when known: a status code, a check error, a timing. */
   reason: string | null;
 }
 

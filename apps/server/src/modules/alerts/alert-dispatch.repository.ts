@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import type { NotificationType } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -6,12 +7,14 @@ import type { AlertChannelRef } from '../../db/schema/monitors';
 import type { AlertFacts } from '../../db/schema/notifications';
 import type { PlanDescription } from '../../db/schema/plans';
 
-/** A down or up transition not yet turned into notifications. */
+/** A monitor event not yet turned into notifications. */
 export interface PendingEvent {
   id: number;
   monitorId: number;
-  kind: 'down' | 'up';
+  kind: MonitorEventKind;
   at: Date;
+  /** The producer's reason, when it gave one (down/up take theirs from the monitor's last check). */
+  reason: string | null;
   downtimeId: number | null;
 }
 
@@ -21,13 +24,14 @@ export interface PendingEvent {
  */
 export async function lockPendingEvents(db: Database, limit: number): Promise<PendingEvent[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT id, monitor_id, kind, at, downtime_id FROM monitor_events
+    SELECT id, monitor_id, kind, at, reason, downtime_id FROM monitor_events
     WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
   return result.rows.map((row) => ({
     id: row.id as number,
     monitorId: row.monitor_id as number,
-    kind: row.kind as 'down' | 'up',
+    kind: row.kind as MonitorEventKind,
     at: new Date(row.at as string),
+    reason: row.reason as string | null,
     downtimeId: row.downtime_id as number | null,
   }));
 }

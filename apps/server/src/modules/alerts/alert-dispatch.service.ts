@@ -27,6 +27,7 @@ export function requestDispatch(context: ServiceContext, transaction: Transactio
 }
 
 function reasonOf(event: PendingEvent, eventContext: EventContext): string | null {
+  if (event.reason !== null) return event.reason;
   if (event.kind !== 'down') return null;
   if (eventContext.lastStatusCode) return `HTTP ${eventContext.lastStatusCode}`;
   return eventContext.lastStatus;

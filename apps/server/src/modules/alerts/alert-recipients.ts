@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import type { NotificationType } from '@paydar/contracts/notifications';
 import type { AlertChannelRef } from '../../db/schema/monitors';
 
@@ -22,7 +23,7 @@ const TYPE_OF_KEY = {
 export function alertRecipients(
   refs: AlertChannelRef[],
   channels: AlertChannels,
-  options: { kind: 'down' | 'up'; voiceCall: boolean },
+  options: { kind: MonitorEventKind; voiceCall: boolean },
 ): AlertRecipient[] {
   const recipients: AlertRecipient[] = [];
   const seen = new Set<string>();

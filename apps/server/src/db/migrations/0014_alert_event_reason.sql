@@ -1,0 +1,1 @@
+ALTER TABLE "monitor_events" ADD COLUMN "reason" text;
