@@ -14,6 +14,7 @@ import { loggerOptions } from './logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
+import { channelTestRoutes } from './modules/alerts/channel-test.routes';
 import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -71,6 +72,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(metricsRoutes(context));
   await app.register(agentRoutes(context));
   await app.register(notificationsRoutes(context));
+  await app.register(channelTestRoutes(context));
   await app.register(walletRoutes(context));
   await app.register(zarinpalRoutes(context));
   await app.register(consoleCreditRoutes(context));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int4Id } from './edge-values';
+import { timeZoneField } from './time-zones';
 
 /** Limits shared by the server and the browser. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -81,6 +82,9 @@ export const profile = z.object({
   webhook_secret: z.string(),
   /** An email change waiting for its confirmation link (mailed to this address) to be opened; `email` stays until then. */
   pending_email: z.string().nullable(),
+  time_zone: z
+    .string()
+    .describe('IANA time zone (default Asia/Tehran) that alert messages and the notification history show times in.'),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -93,6 +97,8 @@ export const updateProfileBody = z.strictObject({
   /** Required when `email` changes. */
   current_password: currentPasswordField.optional(),
   alert_channels: alertChannelsInput.optional(),
+  /** Where alert messages and the history give local times. */
+  time_zone: timeZoneField.optional(),
 });
 
 /** The token from the confirmation link mailed to the new address. */

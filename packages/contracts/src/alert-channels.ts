@@ -96,3 +96,20 @@ export const verifyChannelResponse = z.object({
   detail: z.string(),
   alert_channels: alertChannels,
 });
+
+/** POST /api/v1/alert_channels/test: a clearly marked test message to one of the caller's verified channels. */
+export const testChannelBody = z.strictObject({
+  type: channelTypeField.describe('The channel type; a phone gets an SMS, never a call.'),
+  value: z.string().trim().min(1).max(300).describe("The channel as it is in the profile's alert_channels."),
+});
+
+/** What became of a channel test: sent, or why not. It is kept in the notification history as kind `test`. */
+export const testChannelResponse = z.object({
+  id: z.number().int().describe('The notification history row of this test.'),
+  notification_type: z.enum(['email', 'sms', 'telegram', 'webhook']),
+  recipient: z.string(),
+  state: z.enum(['sent', 'failed']),
+  is_sent: z.boolean(),
+  public_message: z.string().describe('What was sent, or why it was not, in words a user can read.'),
+});
+export type TestChannelResponse = z.infer<typeof testChannelResponse>;

@@ -5,10 +5,12 @@ export function wholeList<T>(results: T[]) {
 
 /**
  * A page of a longer list: `next` and `previous` are the absolute URLs of the neighbouring pages
- * (null at the ends), as the list shape of every call promises.
+ * (null at the ends), as the list shape of every call promises. `url` may carry the list's
+ * filters as a query of its own; the page's limit and offset are added to it.
  */
 export function offsetPage<T>(results: T[], count: number, page: { limit: number; offset: number }, url: string) {
-  const at = (offset: number) => `${url}?limit=${page.limit}&offset=${offset}`;
+  const joiner = url.includes('?') ? '&' : '?';
+  const at = (offset: number) => `${url}${joiner}limit=${page.limit}&offset=${offset}`;
   return {
     count,
     next: page.offset + page.limit < count ? at(page.offset + page.limit) : null,

@@ -15,7 +15,15 @@ export interface AlertFacts {
   downtime: { fromTime: string; toTime: string | null } | null;
   /** Why, when known: a status code, a check error, a timing. */
   reason: string | null;
+  /**
+   * The owner's IANA time zone when dispatched: messages give the time in it. Missing on rows
+   * written before issue 14; those read in UTC.
+   */
+  timeZone?: string;
 }
+
+/** A channel test (kind `test`) is about no monitor: its facts carry this empty one. */
+export const NO_MONITOR: AlertFacts['monitor'] = { id: 0, name: '', protocolType: '', url: null, host: null };
 
 /**
  * One alert to one channel for one monitor transition: the notification history, and the
@@ -55,6 +63,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_once_per_event_channel').on(table.eventId, table.notificationType, table.recipient),
     index('notifications_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('notifications_unfinished_idx').on(table.nextAttemptAt).where(sql`state IN ('pending', 'sending')`),
+    // One channel test at a time per channel: a second click while the first is out finds it taken.
+    uniqueIndex('notifications_one_test_in_flight')
+      .on(table.userId, table.notificationType, table.recipient)
+      .where(sql`event_id IS NULL AND facts->>'kind' = 'test' AND state IN ('pending', 'sending')`),
   ],
 );
 

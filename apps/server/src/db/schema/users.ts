@@ -33,12 +33,15 @@ export const users = pgTable(
     webhookSecret: text('webhook_secret')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** IANA name of the zone alert messages and the history show times in (validated by the API). */
+    timeZone: text('time_zone').notNull().default('Asia/Tehran'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     // The wallet never goes below zero, whatever the code above it does.
     check('users_charged_budget_not_negative', sql`${table.chargedBudget} >= 0`),
+    check('users_time_zone_length', sql`length(${table.timeZone}) BETWEEN 1 AND 64`),
   ],
 );
 

@@ -25,6 +25,7 @@ function presentProfile(user: UserRow, key: string, pendingEmail: string | null)
     uid: key,
     webhook_secret: user.webhookSecret,
     pending_email: pendingEmail,
+    time_zone: user.timeZone,
   };
 }
 
@@ -38,7 +39,8 @@ export async function getProfile(context: ServiceContext, caller: Caller): Promi
  * Starts an email change (the current password is asked; the email changes once the link mailed
  * to the new address is opened: email-change.service.ts) and changes the alert channels
  * (normalized; a channel keeps its verification only while its value is unchanged; new emails and
- * webhooks start their verification). The demo account is read-only.
+ * webhooks start their verification), and the time zone messages and the history use. The demo
+ * account is read-only.
  */
 export async function updateProfile(
   context: ServiceContext,
@@ -57,12 +59,15 @@ export async function updateProfile(
     if (!current) throw notAuthenticated();
     if (newEmail && newEmail !== current.email) await requestEmailChange(context, transaction, current, newEmail);
     let updated = current;
+    if (input.time_zone !== undefined && input.time_zone !== current.timeZone) {
+      updated = (await updateUser(transaction.db, caller.userId, { timeZone: input.time_zone })) ?? updated;
+    }
     if (input.alert_channels) {
       const alertChannels = withLoginEmailVerified(
         mergeAlertChannels(current.alertChannels, input.alert_channels),
         current,
       );
-      updated = (await updateUser(transaction.db, caller.userId, { alertChannels })) ?? current;
+      updated = (await updateUser(transaction.db, caller.userId, { alertChannels })) ?? updated;
       await startChannelVerification(context, transaction, updated.id, current.alertChannels, alertChannels);
     }
     const pendingEmail = await findPendingEmailChange(transaction.db, updated.id, context.now());

@@ -42,6 +42,7 @@ export async function updateUser(
     isVerified: boolean;
     isStaff: boolean;
     alertChannels: AlertChannels;
+    timeZone: string;
   }>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();

@@ -47,6 +47,8 @@ export interface EventContext {
     alert: AlertChannelRef[];
   };
   channels: AlertChannels;
+  /** The owner's IANA time zone: messages give times in it. */
+  timeZone: string;
   /** Null when the owner has no active subscription. */
   planDescription: PlanDescription | null;
   lastStatusCode: number | null;
@@ -57,7 +59,7 @@ export interface EventContext {
 
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, u.alert_channels, p.description,
+    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, u.alert_channels, u.time_zone, p.description,
       s.last_status_code, s.last_status, d.from_time, d.to_time, d.ended_by
     FROM monitors m
     JOIN users u ON u.id = m.user_id
@@ -78,6 +80,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       alert: row.alert as AlertChannelRef[],
     },
     channels: row.alert_channels as AlertChannels,
+    timeZone: row.time_zone as string,
     planDescription: row.description as PlanDescription | null,
     lastStatusCode: row.last_status_code as number | null,
     lastStatus: row.last_status as string | null,

@@ -49,6 +49,7 @@ function factsOf(event: PendingEvent, eventContext: EventContext): AlertFacts {
       ? { fromTime: downtime.fromTime.toISOString(), toTime: downtime.toTime?.toISOString() ?? null }
       : null,
     reason: reasonOf(event, eventContext),
+    timeZone: eventContext.timeZone,
   };
 }
 

@@ -1,14 +1,62 @@
+import type { AlertKind } from '@paydar/contracts/alert-events';
 import { formatDuration } from '@paydar/domain/format';
+import { alertTime } from '@paydar/domain/local-time';
 import type { AlertFacts } from '../../db/schema/notifications';
 
-/** What each kind of channel says about one transition. Pure: the facts were fixed at dispatch. */
+/**
+ * What each channel says about one alert, for every kind (issue 14). Pure: the facts (the
+ * owner's time zone among them) were fixed at dispatch. Every message carries the reason when
+ * the producer gave one and the time in the owner's zone. Texts only — mail goes as text/plain
+ * and Telegram without a parse mode — so markup in a monitor's name stays characters.
+ */
 
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+/** The word a subject and a short message lead with. */
+const HEADLINES: Record<AlertKind, string> = {
+  down: 'DOWN',
+  up: 'UP',
+  flapping: 'FLAPPING',
+  reminder: 'STILL DOWN',
+  slow: 'SLOW',
+  slow_recovered: 'FAST AGAIN',
+  test: 'TEST',
+};
 
-/** How long the downtime lasted (recovery) or has lasted so far. */
+/** The webhook's `event` per kind (documented in the README). */
+export const WEBHOOK_EVENTS: Record<AlertKind, string> = {
+  down: 'monitor.down',
+  up: 'monitor.up',
+  flapping: 'monitor.flapping',
+  reminder: 'monitor.reminder',
+  slow: 'monitor.slow',
+  slow_recovered: 'monitor.slow_recovered',
+  test: 'channel.test',
+};
+
+/** The webhook's `state`: what the monitor is now, as far as this alert says. */
+const WEBHOOK_STATES: Record<AlertKind, 'up' | 'down' | null> = {
+  down: 'down',
+  up: 'up',
+  flapping: null,
+  reminder: 'down',
+  slow: 'up',
+  slow_recovered: 'up',
+  test: null,
+};
+
+const TEST_TEXT = 'this is a test message';
+
+/** The time of the alert (or of `instant`) in the owner's zone: '2026-11-26 14:35:12 (Asia/Tehran)'. */
+const when = (facts: AlertFacts, instant: string = facts.at) => alertTime(instant, facts.timeZone);
+
+/** A name on one line: a subject or an SMS must not break where a name holds a line break. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** How long the downtime lasted (recovery) or has lasted until the alert (a reminder). */
 function outageLength(facts: AlertFacts): string | undefined {
-  if (!facts.downtime?.toTime) return undefined;
-  return formatDuration(Date.parse(facts.downtime.toTime) - Date.parse(facts.downtime.fromTime));
+  if (!facts.downtime) return undefined;
+  const end = facts.downtime.toTime ?? (facts.kind === 'reminder' ? facts.at : null);
+  if (!end) return undefined;
+  return formatDuration(Date.parse(end) - Date.parse(facts.downtime.fromTime));
 }
 
 export function monitorLink(facts: AlertFacts, dashboardUrl: string): string {
@@ -16,59 +64,114 @@ export function monitorLink(facts: AlertFacts, dashboardUrl: string): string {
 }
 
 export function alertSubject(facts: AlertFacts, product: string): string {
-  return `[${product}] ${facts.kind === 'down' ? 'DOWN' : 'UP'}: ${facts.monitor.name}`;
+  const about = facts.kind === 'test' ? TEST_TEXT : oneLine(facts.monitor.name);
+  return `[${product}] ${HEADLINES[facts.kind]}: ${about}`;
+}
+
+/** The lines that say what happened, per kind (mail body and Telegram). */
+function describe(facts: AlertFacts, product: string): Array<string | undefined> {
+  const name = facts.monitor.name;
+  const reason = facts.reason ? `Reason: ${facts.reason}.` : undefined;
+  const length = outageLength(facts);
+  switch (facts.kind) {
+    case 'down':
+      return [`${name} is DOWN since ${when(facts)}.`, reason, 'Most of its probers see it failing.'];
+    case 'up':
+      return [
+        `${name} is UP again since ${when(facts)}.`,
+        length && facts.downtime
+          ? `It was down for ${length} (from ${when(facts, facts.downtime.fromTime)}).`
+          : undefined,
+        reason,
+      ];
+    case 'flapping':
+      return [
+        `${name} is FLAPPING: it keeps going down and up (noticed ${when(facts)}).`,
+        reason,
+        'Alerts about it pause until it has been stable for a while; then you get one message with its state.',
+      ];
+    case 'reminder':
+      return [
+        `${name} is STILL DOWN at ${when(facts)}.`,
+        length && facts.downtime
+          ? `It has been down for ${length} (since ${when(facts, facts.downtime.fromTime)}).`
+          : undefined,
+        reason,
+      ];
+    case 'slow':
+      return [`${name} is responding SLOWLY since ${when(facts)}.`, reason];
+    case 'slow_recovered':
+      return [`${name} responds at its usual speed again since ${when(facts)}.`, reason];
+    case 'test':
+      return [
+        `TEST: ${TEST_TEXT} from ${product}, sent ${when(facts)} from the Alert Center.`,
+        'This channel works: alerts about your monitors will arrive here. No monitor is affected.',
+      ];
+  }
 }
 
 /** The longer message: mail body and Telegram. */
 export function alertText(facts: AlertFacts, product: string, dashboardUrl: string): string {
-  const lines =
-    facts.kind === 'down'
-      ? [
-          `${facts.monitor.name} is DOWN since ${utc(facts.at)}.`,
-          facts.reason ? `Reason: ${facts.reason}.` : undefined,
-          'Most of its probers see it failing.',
-        ]
-      : [
-          `${facts.monitor.name} is UP again since ${utc(facts.at)}.`,
-          outageLength(facts)
-            ? `It was down for ${outageLength(facts)} (from ${utc(facts.downtime?.fromTime ?? facts.at)}).`
-            : undefined,
-        ];
-  return [...lines.filter(Boolean), '', `Details: ${monitorLink(facts, dashboardUrl)}`, `— ${product}`].join('\n');
+  const lines = describe(facts, product).filter((line): line is string => Boolean(line));
+  const link = facts.kind === 'test' ? [] : [`Details: ${monitorLink(facts, dashboardUrl)}`];
+  return [...lines, '', ...link, `— ${product}`].join('\n');
 }
 
 /** One SMS: short enough for a single part in most cases. */
 export function alertSms(facts: AlertFacts, product: string): string {
-  if (facts.kind === 'down')
-    return `${product}: ${facts.monitor.name} is DOWN since ${utc(facts.at)}${facts.reason ? ` (${facts.reason})` : ''}.`;
+  const name = oneLine(facts.monitor.name);
+  const why = facts.reason ? ` (${oneLine(facts.reason)})` : '';
   const length = outageLength(facts);
-  return `${product}: ${facts.monitor.name} is UP again${length ? ` after ${length} down` : ''}.`;
+  switch (facts.kind) {
+    case 'down':
+      return `${product}: ${name} is DOWN since ${when(facts)}${why}.`;
+    case 'up':
+      return `${product}: ${name} is UP again at ${when(facts)}${length ? ` after ${length} down` : ''}.`;
+    case 'flapping':
+      return `${product}: ${name} is FLAPPING since ${when(facts)}${why}. Alerts pause until it is stable.`;
+    case 'reminder':
+      return `${product}: ${name} is STILL DOWN at ${when(facts)}${length ? `, down for ${length}` : ''}${why}.`;
+    case 'slow':
+      return `${product}: ${name} is SLOW since ${when(facts)}${why}.`;
+    case 'slow_recovered':
+      return `${product}: ${name} is FAST AGAIN since ${when(facts)}${why}.`;
+    case 'test':
+      return `${product}: TEST: ${TEST_TEXT}, sent ${when(facts)}. This channel works.`;
+  }
 }
 
-/** Read out by the voice call (down alerts only). */
+/** Read out by the voice call (down alerts only: recipients never get a call for another kind). */
 export function alertCallText(facts: AlertFacts, product: string): string {
-  return `${product} alert. Your monitor ${facts.monitor.name} is down. Please check it.`;
+  return `${product} alert. Your monitor ${oneLine(facts.monitor.name)} is down. Please check it.`;
 }
 
 /**
  * The JSON body of a webhook delivery (documented in the alerts README). Field names follow the
- * API's snake_case; times are ISO 8601 UTC.
+ * API's snake_case; `time` is ISO 8601 UTC, `local_time` the same instant in the owner's zone.
+ * A channel test has no monitor and no downtime.
  */
 export function webhookPayload(facts: AlertFacts, notificationId: number, dashboardUrl: string) {
   const downtime = facts.downtime;
+  const zone = facts.timeZone ?? 'UTC';
   return {
-    event: facts.kind === 'down' ? 'monitor.down' : 'monitor.up',
+    event: WEBHOOK_EVENTS[facts.kind],
     notification_id: notificationId,
-    state: facts.kind,
+    state: WEBHOOK_STATES[facts.kind],
+    kind: facts.kind,
     time: facts.at,
-    monitor: {
-      id: facts.monitor.id,
-      name: facts.monitor.name,
-      protocol_type: facts.monitor.protocolType,
-      url: facts.monitor.url,
-      host: facts.monitor.host,
-      link: monitorLink(facts, dashboardUrl),
-    },
+    local_time: when(facts),
+    time_zone: zone,
+    monitor:
+      facts.kind === 'test'
+        ? null
+        : {
+            id: facts.monitor.id,
+            name: facts.monitor.name,
+            protocol_type: facts.monitor.protocolType,
+            url: facts.monitor.url,
+            host: facts.monitor.host,
+            link: monitorLink(facts, dashboardUrl),
+          },
     reason: facts.reason,
     downtime: downtime
       ? {

@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "time_zone" text DEFAULT 'Asia/Tehran' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_one_test_in_flight" ON "notifications" USING btree ("user_id","notification_type","recipient") WHERE event_id IS NULL AND facts->>'kind' = 'test' AND state IN ('pending', 'sending');--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_time_zone_length" CHECK (length("users"."time_zone") BETWEEN 1 AND 64);
