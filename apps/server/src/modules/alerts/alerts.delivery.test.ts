@@ -99,6 +99,8 @@ describe('a monitor the majority of its probers see failing, then recovering', (
     const mails = world.server.inbox.messages.filter((mail) => mail.to.includes('ops-majority@example.test'));
     expect(mails.map((mail) => mail.subject)).toEqual(['[Paydar] DOWN: HTTP:shop', '[Paydar] UP: HTTP:shop']);
     expect(mails[1]?.text).toContain('It was down for 4 minutes');
+    // The time in the owner's zone, fixed into the facts at dispatch (new accounts: Asia/Tehran).
+    expect(mails[0]?.text).toMatch(/HTTP:shop is DOWN since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(Asia\/Tehran\)\./);
     expect(world.server.inbox.messages.some((mail) => mail.to.includes('unverified-majority@example.test'))).toBe(
       false,
     );
@@ -107,7 +109,9 @@ describe('a monitor the majority of its probers see failing, then recovering', (
     expect(sms.map((call) => call.params.receptor)).toEqual(['09120000001', '09120000001']);
     expect(sms[0]?.params.message).toContain('HTTP:shop is DOWN since');
     expect(sms[0]?.params.message).toContain('(HTTP 503)');
-    expect(sms[1]?.params.message).toBe('Paydar: HTTP:shop is UP again after 4 minutes down.');
+    expect(sms[1]?.params.message).toMatch(
+      /^Paydar: HTTP:shop is UP again at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(Asia\/Tehran\) after 4 minutes down\.$/,
+    );
     const calls = world.kavenegar.calls.filter((call) => call.method === 'call/maketts');
     expect(calls.map((call) => call.params.receptor)).toEqual(['09120000001']);
 
@@ -162,7 +166,17 @@ describe('a monitor the majority of its probers see failing, then recovering', (
       headers: owner.headers,
     });
     expect(history.json().count).toBe(9);
-    expect(history.json().results[0]).toMatchObject({ is_sent: true, monitor: { id: monitorId } });
+    expect(history.json().results[0]).toMatchObject({
+      is_sent: true,
+      state: 'sent',
+      kind: 'up',
+      monitor: { id: monitorId, name: 'HTTP:shop' },
+      sent_time: expect.any(String),
+    });
+    const downs = history.json().results.filter((row: { kind: string }) => row.kind === 'down');
+    // Email, SMS, the call (Gold), Telegram and the webhook.
+    expect(downs).toHaveLength(5);
+    expect(downs.every((row: { reason: string }) => row.reason === 'HTTP 503')).toBe(true);
     const stranger = await buildAlertOwner(world, {});
     const theirs = await world.server.app.inject({
       method: 'GET',

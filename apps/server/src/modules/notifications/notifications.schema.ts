@@ -1,5 +1,5 @@
 import { ALERT_KINDS } from '@paydar/contracts/alert-events';
-import { int4Id } from '@paydar/contracts/edge-values';
+import { INT4_MAX } from '@paydar/contracts/edge-values';
 import { z } from 'zod';
 
 /** Request schema of the notification history call; the item is in @paydar/contracts/notifications. */
@@ -10,7 +10,9 @@ export const historyQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   monitor_id: z.coerce
     .number()
-    .pipe(int4Id)
+    .int()
+    .min(1)
+    .max(INT4_MAX)
     .optional()
     .describe("Only this monitor's notifications (another user's monitor gives an empty page)."),
   kind: z.enum(ALERT_KINDS).optional().describe('Only notifications of this kind.'),
