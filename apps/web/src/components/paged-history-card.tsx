@@ -19,6 +19,8 @@ type PagedHistoryCardProps<Item> = {
   onPageChange: (page: number) => void;
   /** The rows as a table (wide screens) or as cards (phones). */
   renderItems: (items: Item[], phone: boolean) => ReactNode;
+  /** Controls that narrow the list, shown above it. */
+  filters?: ReactNode;
 };
 
 /**
@@ -36,6 +38,7 @@ export function PagedHistoryCard<Item>({
   page,
   onPageChange,
   renderItems,
+  filters,
 }: PagedHistoryCardProps<Item>) {
   const phone = useMediaQuery(PHONE_QUERY) === true;
   const count = history.data?.count ?? 0;
@@ -83,6 +86,7 @@ export function PagedHistoryCard<Item>({
             </Text>
           )}
         </Group>
+        {filters}
         <div style={{ opacity: history.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{body}</div>
         {pages > 1 && (
           <Group justify="center">

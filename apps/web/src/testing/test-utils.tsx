@@ -69,6 +69,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     uid: 'key-1',
     webhook_secret: 'webhook-secret-1',
     pending_email: null,
+    time_zone: 'Asia/Tehran',
     ...overrides,
   };
 }

@@ -2,9 +2,10 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
 import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { TimeZoneForm } from '@/features/auth/components/time-zone-form';
 import { useProfile } from '@/lib/auth';
 
-/** /account: the login email and the password (sign out everywhere is in the user menu). */
+/** /account: the login email, the time zone and the password (sign out everywhere is in the user menu). */
 export default function AccountRoute() {
   const { data: me } = useProfile();
   if (!me) return <PageLoader />;
@@ -26,6 +27,16 @@ export default function AccountRoute() {
             )}
           </Stack>
         </Paper>
+        {!me.is_demo && (
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Title order={2} fz={18}>
+                Time zone
+              </Title>
+              <TimeZoneForm me={me} />
+            </Stack>
+          </Paper>
+        )}
         {!me.is_demo && (
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm">

@@ -2,6 +2,7 @@
 // user works the tags.
 import { notifications } from '@mantine/notifications';
 import type { AlertChannels, Profile } from '@paydar/contracts/accounts';
+import type { Monitor } from '@paydar/contracts/monitors';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { buildSubscription, freeSpecifications, page } from '@/testing/monitor-builders';
+import { buildSubscription, freeSpecifications, page, summaryPage } from '@/testing/monitor-builders';
 import { renderAt as renderRoutedAt } from '@/testing/render-at';
 import { buildProfile, stubFetch } from '@/testing/test-utils';
 
@@ -23,11 +24,15 @@ export function buildNotification(overrides: Partial<NotificationHistoryItem> = 
   return {
     id,
     notification_type: 'email',
-    monitor: { id: 7, url: `https://site-${id}.example.test/`, host: null },
+    monitor: { id: 7, url: `https://site-${id}.example.test/`, host: null, name: `HTTP:site-${id}` },
     recipient: 'ana@example.test',
     creation_time: '2025-03-05T14:03:09.000Z',
     is_sent: true,
     public_message: 'Delivered.',
+    kind: 'down',
+    reason: 'HTTP 503',
+    state: 'sent',
+    sent_time: '2025-03-05T14:03:10.000Z',
     ...overrides,
   };
 }
@@ -42,6 +47,10 @@ export type AlertsApiOptions = {
   saveProfile?: (body: { alert_channels: AlertChannels }) => Answer | undefined;
   sendToken?: (body: { channel_type: string; value: string }) => Answer | undefined;
   verify?: (body: { channel_type: string; value: string; token: string }) => Answer | undefined;
+  /** Answers POST /api/v1/alert_channels/test (default: sent). */
+  testChannel?: (body: { type: string; value: string }) => Answer | undefined;
+  /** The monitors the history filter offers. */
+  monitors?: Monitor[];
 };
 
 /** A fake of the calls the Alert Center makes; `calls` records them in order. */
@@ -114,10 +123,32 @@ export function stubAlertsApi(options: AlertsApiOptions = {}) {
       markVerified(keyOf(channel_type), value);
       return { body: { success: true, detail: 'Verified.', alert_channels: profile.alert_channels } };
     }
+    if (call.path === '/api/v1/alert_channels/test') {
+      const custom = options.testChannel?.(body);
+      if (custom) return custom;
+      const { type, value } = body as { type: string; value: string };
+      return {
+        body: {
+          id: 900,
+          notification_type: type === 'phone' ? 'sms' : type,
+          recipient: value,
+          state: 'sent',
+          is_sent: true,
+          public_message: 'Sent.',
+        },
+      };
+    }
+    if (call.path === '/api/v1/monitors/') {
+      return { body: summaryPage(options.monitors ?? []) };
+    }
     if (call.path === '/api/v1/notification_history/') {
       const limit = Number(parsed.searchParams.get('limit'));
       const offset = Number(parsed.searchParams.get('offset'));
-      const all = options.history ?? [];
+      const monitorId = parsed.searchParams.get('monitor_id');
+      const kind = parsed.searchParams.get('kind');
+      const all = (options.history ?? []).filter(
+        (item) => (!monitorId || String(item.monitor.id) === monitorId) && (!kind || item.kind === kind),
+      );
       return {
         body: { count: all.length, next: null, previous: null, results: all.slice(offset, offset + limit) },
       };

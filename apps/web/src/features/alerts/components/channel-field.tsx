@@ -2,9 +2,11 @@ import { Stack, Text } from '@mantine/core';
 import type { AlertChannelType } from '@paydar/contracts/alert-channels';
 import { useProfile } from '@/lib/auth';
 import { useChannelList } from '../hooks/use-channel-list';
+import { useChannelTests } from '../hooks/use-channel-tests';
 import { useVoiceCallPlan } from '../hooks/use-voice-call-plan';
 import { CHANNEL_META } from './channel-meta';
 import { ChannelTagsInput } from './channel-tags-input';
+import { ChannelTestOutcomeLine } from './channel-test-outcome';
 import { EmailHint } from './email-hint';
 import { TelegramHint } from './telegram-hint';
 import { WebhookHint } from './webhook-hint';
@@ -30,6 +32,7 @@ export function ChannelField({ type, disabled, onVerify, verifying }: ChannelFie
   const voiceCall = useVoiceCallPlan();
   const { data: me } = useProfile();
   const meta = CHANNEL_META[type];
+  const tests = useChannelTests(type);
   const unverifiedPhone = type === 'phone' && list.entries.some((entry) => !entry.is_verified);
   return (
     <Stack gap={6}>
@@ -47,7 +50,10 @@ export function ChannelField({ type, disabled, onVerify, verifying }: ChannelFie
         saving={list.saving}
         onVerify={type === 'phone' ? onVerify : undefined}
         verifying={verifying}
+        onTest={disabled ? undefined : tests.send}
+        testing={tests.sendingTo}
       />
+      {tests.outcome && <ChannelTestOutcomeLine outcome={tests.outcome} onDismiss={tests.dismiss} />}
       {type === 'email' && <EmailHint entries={list.entries} />}
       {unverifiedPhone && (
         <Text size="xs" c="dimmed">

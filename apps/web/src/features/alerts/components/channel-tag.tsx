@@ -9,13 +9,26 @@ type ChannelTagProps = {
   /** Phones: starts the SMS code verification (spec §2: only phone tags have it). */
   onVerify?: () => void;
   verifying?: boolean;
+  /** Verified channels: sends a marked test message (issue 14). */
+  onTest?: () => void;
+  /** This channel's test is on its way. */
+  testing?: boolean;
 };
 
 /**
  * One channel as a tag: green with a tick when verified, orange with a clock when not (an
  * unverified channel gets no alerts), the full state in its title, and a remove button.
  */
-export function ChannelTag({ value, verified, disabled, onRemove, onVerify, verifying }: ChannelTagProps) {
+export function ChannelTag({
+  value,
+  verified,
+  disabled,
+  onRemove,
+  onVerify,
+  verifying,
+  onTest,
+  testing,
+}: ChannelTagProps) {
   const color = verified ? 'teal' : 'orange';
   const state = verified ? 'verified' : 'not verified, gets no alerts yet';
   return (
@@ -45,24 +58,56 @@ export function ChannelTag({ value, verified, disabled, onRemove, onVerify, veri
         {value}
       </Text>
       {onVerify && !verified && (
-        <UnstyledButton
-          onClick={(event) => {
-            event.stopPropagation();
-            onVerify();
-          }}
+        <TagAction
+          onClick={onVerify}
           disabled={disabled || verifying}
-          aria-label={`Verify ${value}`}
-          fz="xs"
-          fw={700}
-          c={disabled ? 'dimmed' : 'blue.7'}
-          ml={2}
-          px={6}
-          bg="white"
-          style={{ borderRadius: 'var(--mantine-radius-xl)', lineHeight: 1.6 }}
-        >
-          {verifying ? 'Sending…' : 'Verify'}
-        </UnstyledButton>
+          label={`Verify ${value}`}
+          text={verifying ? 'Sending…' : 'Verify'}
+        />
+      )}
+      {onTest && verified && !disabled && (
+        <TagAction
+          onClick={onTest}
+          disabled={testing}
+          label={`Send a test message to ${value}`}
+          text={testing ? 'Sending…' : 'Send test'}
+        />
       )}
     </Pill>
+  );
+}
+
+/** A small white button inside a tag: Verify (phones) or Send test (verified channels). */
+function TagAction({
+  onClick,
+  disabled,
+  label,
+  text,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  label: string;
+  text: string;
+}) {
+  return (
+    <UnstyledButton
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+      onMouseDown={(event) => event.stopPropagation()}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      fz="xs"
+      fw={700}
+      c={disabled ? 'dimmed' : 'blue.7'}
+      ml={2}
+      px={6}
+      bg="white"
+      style={{ borderRadius: 'var(--mantine-radius-xl)', lineHeight: 1.6, whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </UnstyledButton>
   );
 }

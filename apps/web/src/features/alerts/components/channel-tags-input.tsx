@@ -23,6 +23,10 @@ type ChannelTagsInputProps = {
   onVerify?: (value: string) => void;
   /** The value whose verification is starting. */
   verifying?: string | null;
+  /** Verified tags: the "Send test" action. */
+  onTest?: (value: string) => void;
+  /** The value whose test is on its way. */
+  testing?: string | null;
 };
 
 /** A channel list as tags: Enter adds what is typed, × removes, the first three shown. */
@@ -40,6 +44,8 @@ export function ChannelTagsInput({
   saving,
   onVerify,
   verifying,
+  onTest,
+  testing,
 }: ChannelTagsInputProps) {
   const [draft, setDraft] = useState('');
   const [expanded, setExpanded] = useState(false);
@@ -70,6 +76,8 @@ export function ChannelTagsInput({
             onRemove={() => onRemove(entry.value)}
             onVerify={onVerify && (() => onVerify(entry.value))}
             verifying={verifying === entry.value}
+            onTest={onTest && (() => onTest(entry.value))}
+            testing={testing === entry.value}
           />
         ))}
         {hidden > 0 && (

@@ -1,33 +1,40 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
-import { formatDateTime } from '@/lib/date-time';
-import { monitorAddress, NOTIFICATION_TYPE_LABELS } from './notification-labels';
+import { formatDateTimeIn } from '@/lib/date-time';
+import { NotificationChannel } from './notification-channel';
+import { NotificationKindTag } from './notification-kind-tag';
+import { monitorLabel } from './notification-labels';
+import { NotificationStatus } from './notification-status';
 
-/** The history on a phone: one small card per alert instead of a table too wide for the screen. */
-export function NotificationHistoryList({ items }: { items: readonly NotificationHistoryItem[] }) {
+type Props = { items: readonly NotificationHistoryItem[]; timeZone: string | undefined };
+
+/** The history on a phone: one small card per alert, with the same facts as the table's columns. */
+export function NotificationHistoryList({ items, timeZone }: Props) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} aria-label="Notification history" style={{ listStyle: 'none' }}>
       {items.map((item) => (
         <Paper component="li" key={item.id} withBorder radius="md" px="sm" py={10}>
-          <Stack gap={2}>
+          <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {NOTIFICATION_TYPE_LABELS[item.notification_type]}
+              <Text size="sm" fw={600} truncate="end" dir="ltr" title={monitorLabel(item)} style={{ minWidth: 0 }}>
+                {monitorLabel(item)}
               </Text>
-              <Badge variant="light" color={item.is_sent ? 'teal' : 'red'} size="sm" tt="none">
-                {item.is_sent ? 'Sent' : 'Not sent'}
-              </Badge>
+              <NotificationKindTag kind={item.kind} />
             </Group>
-            <Text size="sm" truncate="end" dir="ltr" title={monitorAddress(item)}>
-              {monitorAddress(item)}
+            {item.reason && (
+              <Text size="xs" lineClamp={2}>
+                {item.reason}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" component="div">
+              <NotificationChannel item={item} />
             </Text>
-            <Text size="xs" c="dimmed" truncate="end" dir="ltr" title={item.recipient}>
-              To {item.recipient}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(item.creation_time)}
-              {item.public_message && ` · ${item.public_message}`}
-            </Text>
+            <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTimeIn(item.creation_time, timeZone)}
+              </Text>
+              <NotificationStatus item={item} />
+            </Group>
           </Stack>
         </Paper>
       ))}

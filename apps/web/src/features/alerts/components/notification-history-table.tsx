@@ -1,38 +1,56 @@
 import { Table, Text } from '@mantine/core';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
-import { formatDateTime } from '@/lib/date-time';
-import { monitorAddress, NOTIFICATION_TYPE_LABELS } from './notification-labels';
+import { formatDateTimeIn } from '@/lib/date-time';
+import { NotificationChannel } from './notification-channel';
+import { NotificationKindTag } from './notification-kind-tag';
+import { monitorLabel } from './notification-labels';
 import { NotificationStatus } from './notification-status';
 
-/** The history as a table: Type, Monitor, Recipient, Date, Status. */
-export function NotificationHistoryTable({ items }: { items: readonly NotificationHistoryItem[] }) {
+type Props = { items: readonly NotificationHistoryItem[]; timeZone: string | undefined };
+
+/** The history as a table: Time, Monitor, Event, Reason, Channel, Outcome. */
+export function NotificationHistoryTable({ items, timeZone }: Props) {
   return (
-    <Table.ScrollContainer minWidth={680}>
+    <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" fz="sm" aria-label="Notification history" layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={110}>Type</Table.Th>
+            <Table.Th w={150} title={timeZone ? `In ${timeZone}` : undefined}>
+              Time
+            </Table.Th>
             <Table.Th>Monitor</Table.Th>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th w={165}>Date</Table.Th>
-            <Table.Th w="26%">Status</Table.Th>
+            <Table.Th w={100}>Event</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th w="22%">Outcome</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td>{NOTIFICATION_TYPE_LABELS[item.notification_type]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIn(item.creation_time, timeZone)}</Table.Td>
               <Table.Td>
-                <Text inherit truncate="end" title={monitorAddress(item)} dir="ltr">
-                  {monitorAddress(item)}
+                <Text
+                  inherit
+                  truncate="end"
+                  title={monitorLabel(item)}
+                  dir="ltr"
+                  c={item.kind === 'test' ? 'dimmed' : undefined}
+                >
+                  {monitorLabel(item)}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text inherit truncate="end" title={item.recipient} dir="ltr">
-                  {item.recipient}
+                <NotificationKindTag kind={item.kind} />
+              </Table.Td>
+              <Table.Td>
+                <Text inherit lineClamp={2} title={item.reason ?? undefined} c={item.reason ? undefined : 'dimmed'}>
+                  {item.reason ?? '—'}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.creation_time)}</Table.Td>
+              <Table.Td>
+                <NotificationChannel item={item} />
+              </Table.Td>
               <Table.Td>
                 <NotificationStatus item={item} />
               </Table.Td>

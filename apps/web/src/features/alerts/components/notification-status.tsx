@@ -1,14 +1,23 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Loader, Stack, Text } from '@mantine/core';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
+import { outcomeOf } from './notification-labels';
 
-/** Sent or Not sent, with the server's words about it underneath. */
+/** The Outcome column: Sent, Sending…, or Not sent with the server's words why. */
 export function NotificationStatus({ item }: { item: NotificationHistoryItem }) {
+  const outcome = outcomeOf(item);
+  if (outcome.status === 'sending') {
+    return (
+      <Badge variant="light" color="gray" size="sm" tt="none" leftSection={<Loader size={8} color="gray" />}>
+        Sending…
+      </Badge>
+    );
+  }
   return (
     <Stack gap={2} align="flex-start">
-      <Badge variant="light" color={item.is_sent ? 'teal' : 'red'} size="sm" tt="none">
-        {item.is_sent ? 'Sent' : 'Not sent'}
+      <Badge variant="light" color={outcome.status === 'sent' ? 'teal' : 'red'} size="sm" tt="none">
+        {outcome.status === 'sent' ? 'Sent' : 'Not sent'}
       </Badge>
-      {item.public_message && (
+      {outcome.status === 'failed' && item.public_message && (
         <Text size="xs" c="dimmed" lh={1.35}>
           {item.public_message}
         </Text>
