@@ -164,8 +164,9 @@ test('alert channels: tag rules, then email, phone, webhook and Telegram verifie
   const table = page.getByRole('table', { name: 'Notification history' });
   await expect(page.getByText('18 notifications', { exact: true })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(11);
-  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('http://127.0.0.1:9/alerting');
-  await expect(table.getByText('Voice call').first()).toBeVisible();
+  // The monitor by its display name (spec §3), the channel's type by its icon (issue 14).
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('HTTP:Alerting');
+  await expect(table.getByRole('img', { name: 'Voice call' }).first()).toBeVisible();
   await expect(table.getByText('Sent', { exact: true })).toHaveCount(10);
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(table.getByRole('row')).toHaveCount(9);

@@ -87,6 +87,7 @@ async function startAnalyticsReceiver(): Promise<{ url: string; events: unknown[
  * - `GET /telegram/sent?chat=` — the messages the bot sent
  * - `POST /telegram/messages {chatId, text, username?}` — a user writes to the bot
  * - `GET /webhook/requests` — the deliveries the webhook target received
+ * - `POST /webhook/respond-next {count, status}` — the webhook target answers the next `count` with `status`
  * - `GET /zarinpal/payments` — the payments Zarinpal opened (authority, amount, state, refId…)
  * - `POST /zarinpal/fail-next-verify {count, code, message}` — verify.json answers that error next
  * - `POST /console/accounts {email, has_organization?, credit?, transfers_allowed?}` — a console account
@@ -122,6 +123,10 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
         body = telegram.pushMessage(chatId, text, username);
       } else if (request.method === 'GET' && url.pathname === '/webhook/requests') {
         body = webhook.requests;
+      } else if (request.method === 'POST' && url.pathname === '/webhook/respond-next') {
+        const { count, status } = (await readJson(request)) as { count: number; status: number };
+        webhook.respondNext(count, status);
+        body = { ok: true };
       } else if (request.method === 'GET' && url.pathname === '/zarinpal/payments') {
         body = [...zarinpal.payments.values()];
       } else if (request.method === 'POST' && url.pathname === '/zarinpal/fail-next-verify') {

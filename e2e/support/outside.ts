@@ -53,6 +53,16 @@ export async function webhookRequests(): Promise<ReceivedWebhook[]> {
   return (await (await fetch(`${base()}/webhook/requests`)).json()) as ReceivedWebhook[];
 }
 
+/** The fake webhook target answers its next `count` deliveries with `status` (e.g. 500). */
+export async function webhookRespondNext(count: number, status: number): Promise<void> {
+  const response = await fetch(`${base()}/webhook/respond-next`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count, status }),
+  });
+  expect(response.ok).toBe(true);
+}
+
 /** The fake webhook target's address. */
 export const webhookUrl = () => {
   const url = process.env.E2E_WEBHOOK_URL;

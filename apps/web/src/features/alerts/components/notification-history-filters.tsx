@@ -16,7 +16,7 @@ export function NotificationHistoryFilters({
 }) {
   const monitors = useMonitorChoices();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={560}>
+    <SimpleGrid cols={2} spacing="sm" maw={560}>
       <Select
         label="Monitor"
         placeholder="All monitors"

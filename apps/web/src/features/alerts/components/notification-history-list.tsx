@@ -3,7 +3,7 @@ import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 import { formatDateTimeIn } from '@/lib/date-time';
 import { NotificationChannel } from './notification-channel';
 import { NotificationKindTag } from './notification-kind-tag';
-import { monitorLabel } from './notification-labels';
+import { monitorLabel, outcomeOf } from './notification-labels';
 import { NotificationStatus } from './notification-status';
 
 type Props = { items: readonly NotificationHistoryItem[]; timeZone: string | undefined };
@@ -29,12 +29,17 @@ export function NotificationHistoryList({ items, timeZone }: Props) {
             <Text size="xs" c="dimmed" component="div">
               <NotificationChannel item={item} />
             </Text>
-            <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+            <Group justify="space-between" gap="xs" align="center" wrap="nowrap">
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTimeIn(item.creation_time, timeZone)}
               </Text>
-              <NotificationStatus item={item} />
+              <NotificationStatus item={item} badgeOnly />
             </Group>
+            {outcomeOf(item).status === 'failed' && item.public_message && (
+              <Text size="xs" c="red.8" lh={1.35}>
+                {item.public_message}
+              </Text>
+            )}
           </Stack>
         </Paper>
       ))}

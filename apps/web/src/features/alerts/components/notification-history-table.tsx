@@ -21,8 +21,8 @@ export function NotificationHistoryTable({ items, timeZone }: Props) {
             <Table.Th>Monitor</Table.Th>
             <Table.Th w={100}>Event</Table.Th>
             <Table.Th>Reason</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th w="22%">Outcome</Table.Th>
+            <Table.Th w="24%">Channel</Table.Th>
+            <Table.Th w="18%">Outcome</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
