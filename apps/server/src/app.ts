@@ -16,6 +16,7 @@ import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
 import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -71,6 +72,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(metricsRoutes(context));
   await app.register(agentRoutes(context));
   await app.register(notificationsRoutes(context));
+  await app.register(maintenanceRoutes(context));
   await app.register(walletRoutes(context));
   await app.register(zarinpalRoutes(context));
   await app.register(consoleCreditRoutes(context));
