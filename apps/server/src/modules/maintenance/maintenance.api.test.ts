@@ -30,7 +30,12 @@ async function monitorOf(user: BuiltUser): Promise<number> {
 }
 
 const call = (user: BuiltUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  server.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  server.app.inject({
+    method,
+    url,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const once = (monitors: number[], from: number, to: number, extra: Record<string, unknown> = {}) => ({
   title: 'Database upgrade',
@@ -66,7 +71,12 @@ describe('maintenance windows through the API', () => {
     const created = await call(owner, 'POST', PATH, once([monitorId], now + HOUR, now + 2 * HOUR));
     expect(created.statusCode, created.body).toBe(201);
     const window = created.json();
-    expect(window).toMatchObject({ title: 'Database upgrade', monitors: [monitorId], kind: 'once', time_zone: 'Asia/Tehran' });
+    expect(window).toMatchObject({
+      title: 'Database upgrade',
+      monitors: [monitorId],
+      kind: 'once',
+      time_zone: 'Asia/Tehran',
+    });
     expect(window.active_now).toBe(false);
     expect(Date.parse(window.next_start)).toBe(now + HOUR);
     expect(await spansOf(window.id)).toEqual([{ monitorId, from: now + HOUR, to: now + 2 * HOUR }]);
