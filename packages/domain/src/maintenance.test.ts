@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clipSpans, currentOrNext, isCovered, type MaintenanceSchedule, spanAt, spansWithin } from './maintenance';
+import {
+  clipSpans,
+  currentOrNext,
+  instantToWallTime,
+  isCovered,
+  type MaintenanceSchedule,
+  spanAt,
+  spansWithin,
+  wallTimeToInstant,
+} from './maintenance';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (spans: Array<{ from: number; to: number }>) =>
@@ -145,5 +154,20 @@ describe('spanAt, isCovered, currentOrNext, clipSpans', () => {
       { from: 5, to: 10 },
       { from: 20, to: 30 },
     ]);
+  });
+});
+
+describe('wall times in a zone', () => {
+  it.each([
+    ['2026-11-26T10:00', 'Asia/Tehran', '2026-11-26T06:30:00.000Z'],
+    ['2026-03-29T02:30', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+    ['2026-07-01T12:00', 'Europe/Berlin', '2026-07-01T10:00:00.000Z'],
+  ])('%s in %s is %s', (local, zone, instant) => {
+    expect(new Date(wallTimeToInstant(local, zone) as number).toISOString()).toBe(instant);
+  });
+
+  it('round-trips, and refuses what is not a wall time', () => {
+    expect(instantToWallTime(Date.parse('2026-11-26T06:30:00Z'), 'Asia/Tehran')).toBe('2026-11-26T10:00');
+    expect(wallTimeToInstant('tomorrow', 'UTC')).toBeNull();
   });
 });

@@ -107,3 +107,23 @@ export function clipSpans(spans: readonly MaintenanceSpan[], notBefore: number):
     .map((span) => ({ from: Math.max(span.from, notBefore), to: span.to }))
     .filter((span) => span.to > span.from);
 }
+
+/** A local wall time 'YYYY-MM-DDTHH:mm' in `timeZone` as epoch ms ('compatible' across DST), or null when malformed. */
+export function wallTimeToInstant(local: string, timeZone: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as number[];
+  try {
+    const wall = new CalendarDateTime(year as number, month as number, day as number, hour as number, minute as number);
+    return toZoned(wall, timeZone, 'compatible').toDate().getTime();
+  } catch {
+    return null;
+  }
+}
+
+/** An instant as the local wall time 'YYYY-MM-DDTHH:mm' in `timeZone` (what a datetime-local input holds). */
+export function instantToWallTime(at: Instant, timeZone: string): string {
+  const zoned = toTimeZone(fromDate(new Date(toMs(at)), 'UTC'), timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${zoned.year}-${pad(zoned.month)}-${pad(zoned.day)}T${pad(zoned.hour)}:${pad(zoned.minute)}`;
+}
