@@ -64,7 +64,7 @@ function stubApi(
 }
 
 beforeEach(() => {
-  setSessionToken('test-key');
+  setSessionToken('test-key', 'local');
   queryClient.clear();
 });
 afterEach(() => {

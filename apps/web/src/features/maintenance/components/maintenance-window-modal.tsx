@@ -8,6 +8,7 @@ import {
   NumberInput,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -173,7 +174,7 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
             ]}
           />
           {state.kind === 'once' ? (
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label="Starts"
                 type="datetime-local"
@@ -181,7 +182,6 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
                 value={state.startsAt}
                 onChange={(event) => set('startsAt', event.currentTarget.value)}
                 error={error('starts_at')}
-                miw={200}
               />
               <TextInput
                 label="Ends"
@@ -190,9 +190,8 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
                 value={state.endsAt}
                 onChange={(event) => set('endsAt', event.currentTarget.value)}
                 error={error('ends_at')}
-                miw={200}
               />
-            </Group>
+            </SimpleGrid>
           ) : (
             <>
               <Stack gap={4}>
@@ -214,7 +213,7 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
                   </Text>
                 )}
               </Stack>
-              <Group grow align="flex-start" wrap="wrap">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <TextInput
                   label="Start time"
                   type="time"
@@ -222,7 +221,6 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
                   value={state.startTime}
                   onChange={(event) => set('startTime', event.currentTarget.value)}
                   error={error('start_time')}
-                  miw={140}
                 />
                 <NumberInput
                   label="Duration (minutes)"
@@ -232,9 +230,8 @@ export function MaintenanceWindowModal({ opened, onClose, monitors, window, now 
                   value={state.duration}
                   onChange={(value) => set('duration', value)}
                   error={error('duration_minutes')}
-                  miw={140}
                 />
-              </Group>
+              </SimpleGrid>
             </>
           )}
           <Select
