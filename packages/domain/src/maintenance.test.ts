@@ -121,8 +121,8 @@ describe('spanAt, isCovered, currentOrNext, clipSpans', () => {
   });
 
   it('the ongoing occurrence, else the next; a past one-off window has none', () => {
-    expect(iso([currentOrNext(schedule, at('2026-11-26T10:30:00Z'))!])[0]?.[0]).toBe('2026-11-26T10:00:00.000Z');
-    expect(iso([currentOrNext(schedule, at('2026-11-26T11:00:00Z'))!])[0]?.[0]).toBe('2026-12-03T10:00:00.000Z');
+    expect(currentOrNext(schedule, at('2026-11-26T10:30:00Z'))?.from).toBe(at('2026-11-26T10:00:00Z'));
+    expect(currentOrNext(schedule, at('2026-11-26T11:00:00Z'))?.from).toBe(at('2026-12-03T10:00:00Z'));
     const once: MaintenanceSchedule = {
       kind: 'once',
       startsAt: at('2026-11-01T00:00:00Z'),

@@ -98,7 +98,8 @@ function WindowCard({ window, names, readOnly, onEdit, onDelete }: WindowCardPro
   return (
     <Card withBorder radius="md" padding="md" data-testid="maintenance-window">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        {/* At least 260 px for the text: on a phone the buttons go under it rather than squeezing it. */}
+        <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {window.title}

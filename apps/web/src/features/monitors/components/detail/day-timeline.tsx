@@ -71,6 +71,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
                   textAlign: 'center',
                   overflow: 'hidden',
                   whiteSpace: 'nowrap',
+                  textOverflow: 'ellipsis',
                 }}
               >
                 {(segment.status === 'paused' || segment.status === 'maintenance') && segment.width >= LABEL_MIN_WIDTH
