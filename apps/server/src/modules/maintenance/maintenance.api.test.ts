@@ -169,6 +169,35 @@ describe('maintenance windows through the API', () => {
   });
 
   it.each([
+    // Berlin springs forward on 29 March 2026: 10:00 local is 09:00Z before, 08:00Z after.
+    ['Europe/Berlin', ['2026-03-22T09:00:00.000Z', '2026-03-29T08:00:00.000Z']],
+    // Tehran has kept +03:30 all year since 2022.
+    ['Asia/Tehran', ['2026-03-22T06:30:00.000Z', '2026-03-29T06:30:00.000Z']],
+  ])('a weekly window in %s across the March DST date: spans follow the local time', async (zone, starts) => {
+    // Back in time (moving forward would outlive the session).
+    server.clock.offsetMs = Date.parse('2026-03-21T00:00:00Z') - Date.now();
+    try {
+      const created = await call(owner, 'POST', PATH, {
+        title: `Sunday ${zone}`,
+        monitors: [monitorId],
+        kind: 'weekly',
+        days_of_week: [7],
+        start_time: '10:00',
+        duration_minutes: 120,
+        time_zone: zone,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().next_start).toBe(starts[0]);
+      const spans = await spansOf(created.json().id);
+      expect(spans.map((span) => new Date(span.from).toISOString())).toEqual(starts);
+      for (const span of spans) expect(span.to - span.from).toBe(2 * HOUR);
+      await call(owner, 'DELETE', `${PATH}/${created.json().id}`);
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+  });
+
+  it.each([
     ['title', { title: '' }],
     ['title', { title: 'x'.repeat(101) }],
     ['title', { title: 'a\u0000b' }],
