@@ -156,7 +156,8 @@ export async function deleteWindow(db: Database, userId: number, id: number): Pr
  * Rewrites a window's spans from `now` on, leaving the past as it was (that time was maintenance,
  * whatever the window says now): spans yet to start are deleted, an ongoing one is cut at `now`,
  * and `spans` (none starting before `now`) are written for `monitorIds`. An ongoing span the new
- * spans continue (one starting at `now`) is lengthened rather than split in two.
+ * spans continue (one starting at `now`) is lengthened rather than split in two — unless it would
+ * then last over 31 days, the longest span the look-ups (maintenance-spans.repository.ts) expect.
  */
 export async function replaceSpansFrom(
   db: Database,
@@ -180,6 +181,7 @@ export async function replaceSpansFrom(
     const result = await db.execute<{ monitor_id: number }>(sql`
       UPDATE maintenance_spans SET ends_at = ${iso(first.to)}::timestamptz
       WHERE window_id = ${windowId} AND ends_at = ${at}::timestamptz AND monitor_id = ANY(${sql.param([...monitorIds])}::int[])
+        AND ${iso(first.to)}::timestamptz - starts_at <= interval '31 days'
       RETURNING monitor_id`);
     continued = new Set(result.rows.map((row) => row.monitor_id));
     if (continued.size) {

@@ -89,8 +89,9 @@ async function fieldsOf(
 
 /**
  * Writes the window's spans from `now` and, when an occurrence is going on, puts its monitors into
- * maintenance at once: a downtime open now ends at the occurrence's start (or now, for one that
- * began before the window existed) with nothing alerted.
+ * maintenance at once: a downtime open now ends now (not at the occurrence's start: the past is not
+ * rewritten — where the occurrence was already in force, ingest ended it at the start) with
+ * nothing alerted.
  */
 export async function refreshWindowSpans(
   db: Database,
@@ -101,9 +102,7 @@ export async function refreshWindowSpans(
   await touchStates(db, [...window.monitors, ...previousMonitors]);
   await replaceSpansFrom(db, window.id, window.monitors, spansFrom(window, now), now);
   if (!isActive(window, now)) return;
-  const span = currentOrNextOf(window, now);
-  const since = Math.max(span?.from ?? now, window.createdAt.getTime());
-  await enterMaintenanceNow(db, new Map(window.monitors.map((id) => [id, since])));
+  await enterMaintenanceNow(db, new Map(window.monitors.map((id) => [id, now])));
 }
 
 async function reload(db: Database, caller: Caller, id: number): Promise<WindowRow> {
