@@ -34,7 +34,7 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const isoInstant = z.iso.datetime({ offset: true });
+const isoInstant = z.iso.datetime({ offset: true }).max(40);
 
 /** A create or edit body. `once` needs starts_at/ends_at; `weekly` needs days_of_week/start_time/duration_minutes. */
 export const maintenanceWindowInput = z
@@ -69,6 +69,7 @@ export const maintenanceWindowInput = z
       .describe('weekly: ISO days of the week, 1 = Monday … 7 = Sunday.'),
     start_time: z
       .string()
+      .max(5)
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, 00:00 to 23:59.')
       .nullish()
       .describe('weekly: local start time HH:MM in time_zone.'),
