@@ -20,6 +20,7 @@ import { registerConfirmationSweep } from './modules/ingest/confirmation-sweep';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
 import { createMailTransport } from './modules/mail/mail.transport';
+import { registerMaintenanceJobs } from './modules/maintenance/maintenance.jobs';
 import { startBuiltinProber } from './modules/probers/builtin-prober';
 import { type BuiltinProberLeadership, leadBuiltinProber } from './modules/probers/builtin-prober-leader';
 import { ensureBuiltinProber } from './modules/probers/probers.service';
@@ -115,6 +116,7 @@ export async function startRuntime(
     await registerSubscriptionJobs(context);
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);
+    await registerMaintenanceJobs(context);
     return {
       context,
       database,

@@ -15,7 +15,10 @@ export const downtimeRow = z.object({
   to_time: z.string().nullable(),
   duration: z.number().int(),
   /** What ended it: the monitor working again, or its pause (no "up" alert then); null while ongoing. */
-  ended_by: z.enum(['recovery', 'pause']).nullable(),
+  ended_by: z
+    .enum(['recovery', 'pause', 'maintenance'])
+    .nullable()
+    .describe("What ended it: 'recovery' (alerted), 'pause', or 'maintenance' (a window began; not alerted)."),
 });
 
 /** A span the monitor was paused (disabled): neither up nor down; `to_time` null while still paused; seconds. */
@@ -66,6 +69,13 @@ export const metric = z.object({
   downtimes: z.array(downtimeRow),
   /** Spans the monitor was paused that touch the day, newest first. */
   paused: z.array(pauseRow),
+  maintenance: z
+    .array(pauseRow)
+    .describe('Maintenance spans touching the day, newest first: neither up nor down (issue 14).'),
+  in_maintenance_until: z
+    .string()
+    .nullable()
+    .describe('While a maintenance window covers the time of this answer: when it ends; otherwise null.'),
   last_check_at: z.string().nullable(),
   first_check_at: z.string().nullable(),
   /** When this answer was computed. */

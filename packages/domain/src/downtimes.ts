@@ -14,7 +14,8 @@ export interface DowntimeInterval {
   endedBy?: DowntimeEnd;
 }
 
-export type DowntimeEnd = 'recovery' | 'pause';
+/** 'maintenance': a maintenance window began (issue 14); like a pause, nothing is alerted. */
+export type DowntimeEnd = 'recovery' | 'pause' | 'maintenance';
 
 /** A closed-off interval [from, to) in epoch ms. */
 export interface Span {

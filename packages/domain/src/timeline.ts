@@ -11,11 +11,12 @@ import { type Instant, msToSeconds, toMs } from './time';
  * - Time before the first check and time after `now` are 'none': neither up nor down.
  * - Paused time (a disabled monitor, issue 13) is 'paused' over whatever else it covers, and only
  *   once observed: a pause before the first check stays 'none'.
+ * - Maintenance time (issue 14) is 'maintenance' the same way, drawn under a pause where both are.
  * - Whether a downtime is short is judged by the part inside the window (what is drawn), so a long
  *   downtime of which only a minute falls inside still gets a visible mark.
  */
 
-export type TimelineStatus = 'up' | 'down' | 'paused' | 'none';
+export type TimelineStatus = 'up' | 'down' | 'paused' | 'maintenance' | 'none';
 
 export interface TimelineSegment {
   status: TimelineStatus;
@@ -56,6 +57,7 @@ export function uptimeTimeline(
   now: Instant,
   monitoredSince: Instant | null,
   paused: Iterable<DowntimeInterval> = [],
+  maintenance: Iterable<DowntimeInterval> = [],
 ): UptimeTimeline {
   const start = toMs(window.start);
   const end = toMs(window.end);
@@ -84,8 +86,11 @@ export function uptimeTimeline(
   }
   pieces.push({ status: 'up', from: cursor, to: observedTo }, { status: 'none', from: observedTo, to: end });
 
-  const pauses = pausedWithin(paused, { start: observedFrom, end: observedTo }, now);
-  return { segments: placed(withPauses(pieces, pauses), start, length), marks };
+  const observed = { start: observedFrom, end: observedTo };
+  const pauses = pausedWithin(paused, observed, now);
+  const windows = pausedWithin(maintenance, observed, now);
+  const drawn = withPauses(withCut(pieces, windows, 'maintenance'), pauses);
+  return { segments: placed(drawn, start, length), marks };
 }
 
 /** The paused spans (an ongoing one up to `now`), merged and cut to `window`. */
@@ -107,17 +112,23 @@ export function withPauses<P extends { status: string; from: number; to: number 
   pieces: readonly P[],
   pauses: readonly Span[],
 ): Array<P | { status: 'paused'; from: number; to: number }> {
-  if (!pauses.length) return [...pieces];
-  const cut: Array<P | { status: 'paused'; from: number; to: number }> = pauses.map((span) => ({
-    status: 'paused',
-    ...span,
-  }));
+  return withCut(pieces, pauses, 'paused');
+}
+
+/** The pieces with `spans` cut out of them and drawn as `status` instead, in time order. */
+export function withCut<P extends { status: string; from: number; to: number }, S extends string>(
+  pieces: readonly P[],
+  spans: readonly Span[],
+  status: S,
+): Array<P | { status: S; from: number; to: number }> {
+  if (!spans.length) return [...pieces];
+  const cut: Array<P | { status: S; from: number; to: number }> = spans.map((span) => ({ status, ...span }));
   for (const piece of pieces) {
     let from = piece.from;
-    for (const pause of pauses) {
-      if (pause.to <= from || pause.from >= piece.to) continue;
-      cut.push({ ...piece, from, to: Math.min(pause.from, piece.to) });
-      from = Math.max(from, pause.to);
+    for (const span of spans) {
+      if (span.to <= from || span.from >= piece.to) continue;
+      cut.push({ ...piece, from, to: Math.min(span.from, piece.to) });
+      from = Math.max(from, span.to);
     }
     cut.push({ ...piece, from, to: piece.to });
   }

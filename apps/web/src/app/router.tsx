@@ -9,6 +9,7 @@ const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ d
 const Dashboard = lazy(() => import('./routes/dashboard'));
 const Settings = lazy(() => import('./routes/settings'));
 const Finance = lazy(() => import('./routes/finance'));
+const Maintenance = lazy(() => import('./routes/maintenance'));
 const Account = lazy(() => import('./routes/account'));
 const Login = lazy(() => import('./routes/auth/login'));
 const Guest = lazy(() => import('./routes/auth/guest'));
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'monitor/:id', element: <Dashboard /> },
               { path: 'settings', element: <Settings /> },
               { path: 'finance', element: <Finance /> },
+              { path: 'maintenance', element: <Maintenance /> },
               { path: 'account', element: <Account /> },
               { path: 'public_status/:id', element: <PublicStatus /> },
             ],

@@ -127,3 +127,9 @@ export const TelegramIcon = (props: IconProps) => (
     <path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7" />
   </Icon>
 );
+
+export const WrenchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 10h3V7L6.5 3.5a6 6 0 0 1 8 8l6 6a2 2 0 0 1-3 3l-6-6a6 6 0 0 1-8-8L7 10" />
+  </Icon>
+);

@@ -127,6 +127,8 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
     uptime_percent: 100,
     downtimes: [],
     paused: [],
+    maintenance: [],
+    in_maintenance_until: null,
     last_check_at: '2025-01-01T00:00:30.000Z',
     first_check_at: '2025-01-01T00:00:30.000Z',
     fetch_time: '2025-01-01T00:00:31.000Z',

@@ -1,5 +1,6 @@
 export * from './billing';
 export * from './impersonation';
+export * from './maintenance';
 export * from './monitors';
 export * from './notifications';
 export * from './plans';

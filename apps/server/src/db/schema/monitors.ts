@@ -123,8 +123,8 @@ export const downtimes = pgTable(
     fromTime: timestamp('from_time', { withTimezone: true }).notNull(),
     /** Null while the monitor is still down. */
     toTime: timestamp('to_time', { withTimezone: true }),
-    /** What ended it: 'recovery' (an 'up' event, alerted) or 'pause' (the monitor was disabled, nothing alerted). */
-    endedBy: text('ended_by', { enum: ['recovery', 'pause'] }),
+    /** What ended it: 'recovery' (an 'up' event, alerted), 'pause' (the monitor was disabled) or 'maintenance' (a window began); the last two alert nothing. */
+    endedBy: text('ended_by', { enum: ['recovery', 'pause', 'maintenance'] }),
   },
   (table) => [
     index('downtimes_monitor_from_idx').on(table.monitorId, table.fromTime),

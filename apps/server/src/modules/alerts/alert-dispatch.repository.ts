@@ -53,8 +53,8 @@ export interface EventContext {
   planDescription: PlanDescription | null;
   lastStatusCode: number | null;
   lastStatus: string | null;
-  /** `endedBy` 'pause': the monitor's pause ended it (issue 13), so its down event is not alerted. */
-  downtime: { fromTime: Date; toTime: Date | null; endedBy: 'recovery' | 'pause' | null } | null;
+  /** `endedBy` 'pause' or 'maintenance': a pause or a window ended it, so its down event is not alerted. */
+  downtime: { fromTime: Date; toTime: Date | null; endedBy: 'recovery' | 'pause' | 'maintenance' | null } | null;
 }
 
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
@@ -88,7 +88,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       ? {
           fromTime: new Date(row.from_time as string),
           toTime: row.to_time ? new Date(row.to_time as string) : null,
-          endedBy: row.ended_by as 'recovery' | 'pause' | null,
+          endedBy: row.ended_by as 'recovery' | 'pause' | 'maintenance' | null,
         }
       : null,
   };

@@ -3,6 +3,7 @@ import { displayName } from '@paydar/domain/display-name';
 import type { ServiceContext } from '../../context';
 import type { AlertFacts } from '../../db/schema/notifications';
 import type { Transaction } from '../../db/transaction';
+import { eventsInMaintenance } from '../maintenance/maintenance-spans.repository';
 import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
 import { lockUserForLimits } from '../plans/plans.repository';
 import {
@@ -86,7 +87,8 @@ async function notificationsFor(
  * the plan did, before this ran): alerting it now would be stale, so it is marked done unsent.
  */
 const pausedBeforeDispatch = (event: PendingEvent, eventContext: EventContext) =>
-  event.kind === 'down' && eventContext.downtime?.endedBy === 'pause';
+  event.kind === 'down' &&
+  (eventContext.downtime?.endedBy === 'pause' || eventContext.downtime?.endedBy === 'maintenance');
 
 async function dispatchEvent(
   context: ServiceContext,
@@ -126,9 +128,11 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
       // taken in one order so two dispatchers cannot deadlock on them.
       const owners = [...new Set(contexts.flatMap((found) => (found ? [found.userId] : [])))].sort((a, b) => a - b);
       for (const userId of owners) await lockUserForLimits(transaction.db, userId);
+      // An event inside a maintenance window of its monitor is marked done and sends nothing.
+      const inMaintenance = await eventsInMaintenance(transaction.db, events);
       for (const [index, event] of events.entries()) {
         const eventContext = contexts[index];
-        if (eventContext && !pausedBeforeDispatch(event, eventContext)) {
+        if (eventContext && !pausedBeforeDispatch(event, eventContext) && !inMaintenance.has(event.id)) {
           await dispatchEvent(context, transaction, event, eventContext, now);
         }
       }

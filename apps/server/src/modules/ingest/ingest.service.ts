@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../context';
 import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
+import { endDowntimesOnEntering, splitByMaintenance, stateInMaintenance } from '../maintenance/maintenance-ingest';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
 import {
   addProberHealth,
@@ -223,8 +224,11 @@ async function applyStateChanges(
   now: number,
 ): Promise<{ transitions: number; roundsOpened: number[] }> {
   if (!fresh.length) return { transitions: 0, roundsOpened: [] };
+  // Results inside a maintenance window are stored but judge nothing (modules/maintenance).
+  const maintenance = await splitByMaintenance(transaction.db, fresh);
   const byMonitor = new Map<number, StateInput[]>();
-  for (const record of fresh) {
+  for (const monitorId of maintenance.entered.keys()) byMonitor.set(monitorId, []);
+  for (const record of maintenance.judged) {
     let inputs = byMonitor.get(record.monitorId);
     if (!inputs) {
       inputs = [];
@@ -243,9 +247,14 @@ async function applyStateChanges(
     transaction.db,
     [...byMonitor.keys()].sort((a, b) => a - b),
   );
-  const outcomes = locked.map((state) =>
-    applyResults(monitors.get(state.monitorId) as AssignedMonitor, state, byMonitor.get(state.monitorId) ?? [], now),
-  );
+  const outcomes = locked.map((state) => {
+    const monitor = monitors.get(state.monitorId) as AssignedMonitor;
+    const current = maintenance.entered.has(state.monitorId)
+      ? stateInMaintenance(state, maintenance.latestInside.get(state.monitorId), monitor.protocolType === 'HTTP')
+      : state;
+    return applyResults(monitor, current, byMonitor.get(state.monitorId) ?? [], now);
+  });
+  await endDowntimesOnEntering(transaction.db, maintenance.entered);
   const transitions = await saveOutcomes(transaction.db, outcomes);
   const opened = outcomes.filter((outcome) => outcome.roundOpened).map((outcome) => outcome.update.monitorId);
   await announceRechecks(

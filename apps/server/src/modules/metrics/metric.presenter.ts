@@ -30,16 +30,21 @@ export interface MetricSources {
   downtimes: DowntimeInterval[];
   /** Spans the monitor was paused touching `windows.day`: neither up nor down. */
   paused: DowntimeInterval[];
+  /** Maintenance spans touching `windows.day` that have begun (`to` null while going on): neither up nor down. */
+  maintenance: DowntimeInterval[];
+  /** When the maintenance covering `now` ends, or null. */
+  maintenanceUntil: Date | null;
 }
 
 /** Metric / monitor data (spec §3) from rollups, downtimes and state, with the domain's definitions. */
 export function presentMetric(sources: MetricSources): Metric {
-  const { now, state, windows, downtimes, paused } = sources;
+  const { now, state, windows, downtimes, paused, maintenance } = sources;
   const day = { start: windows.day.from, end: windows.day.to };
   const firstCheckAt = state?.firstCheckAt ?? null;
   // Before the first check nothing was observed: no uptime rather than a made-up 100 %.
   const uptime = firstCheckAt
-    ? uptimeSummary(downtimes, day, now, { monitoredSince: firstCheckAt, paused }).uptimePercent
+    ? uptimeSummary(downtimes, day, now, { monitoredSince: firstCheckAt, paused: [...paused, ...maintenance] })
+        .uptimePercent
     : null;
   const dayRollup = mergeRollups(sources.probers.map((row) => row.rollup));
   const summaries = proberSummaries(sources.probers.map((row) => ({ proberId: row.proberId, rollup: row.rollup })));
@@ -51,6 +56,8 @@ export function presentMetric(sources: MetricSources): Metric {
     uptime_percent: uptime,
     downtimes: downtimeRows(downtimes, day, now),
     paused: pauseRows(paused, day, now),
+    maintenance: pauseRows(maintenance, day, now),
+    in_maintenance_until: sources.maintenanceUntil?.toISOString() ?? null,
     last_check_at: state?.lastCheckAt?.toISOString() ?? null,
     first_check_at: firstCheckAt?.toISOString() ?? null,
     fetch_time: now.toISOString(),

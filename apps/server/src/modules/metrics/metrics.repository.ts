@@ -149,7 +149,7 @@ const toInterval = (row: Record<string, unknown>): DowntimeInterval => ({
 export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
   return (await intervalsAround(db, 'downtimes', monitorId, span)).map((row) => ({
     ...toInterval(row),
-    endedBy: row.ended_by === 'pause' ? 'pause' : 'recovery',
+    endedBy: row.ended_by === 'pause' || row.ended_by === 'maintenance' ? row.ended_by : 'recovery',
   }));
 }
 

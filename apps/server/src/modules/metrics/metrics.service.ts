@@ -12,6 +12,7 @@ import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { VersionedAnswer } from '../../http/conditional';
+import { maintenanceAround } from '../maintenance/maintenance-spans.repository';
 import { findMonitorByToken, findUserMonitor } from '../monitors/monitors.repository';
 import { MONITOR_NOT_FOUND } from '../monitors/monitors.service';
 import { findActiveSubscription } from '../plans/plans.repository';
@@ -51,12 +52,13 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
     months: request.months,
   });
   const id = subject.monitor.id;
-  const [probers, hours, byDay, downtimes, paused] = await Promise.all([
+  const [probers, hours, byDay, downtimes, paused, maintenance] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
     apdexByDay(context.db, id, windows.months),
     downtimesAround(context.db, id, windows.all),
     pausesAround(context.db, id, windows.day),
+    maintenanceAround(context.db, id, windows.day, now.getTime()),
   ]);
   return presentMetric({
     now,
@@ -68,6 +70,7 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
     apdexByDay: byDay,
     downtimes,
     paused,
+    ...maintenance,
   });
 }
 

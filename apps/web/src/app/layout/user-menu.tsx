@@ -1,6 +1,14 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { BellIcon, ChevronDownIcon, LogoutIcon, ReceiptIcon, RocketIcon, UserIcon } from '@/components/icons';
+import {
+  BellIcon,
+  ChevronDownIcon,
+  LogoutIcon,
+  ReceiptIcon,
+  RocketIcon,
+  UserIcon,
+  WrenchIcon,
+} from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
 import { useLogoutEverywhere } from '@/features/auth/api/logout-everywhere';
 import { useProfile } from '@/lib/auth';
@@ -42,6 +50,9 @@ export function UserMenu() {
           </Menu.Label>
           <Menu.Item leftSection={<BellIcon size={16} />} onClick={() => navigate('/settings')}>
             AlertCenter
+          </Menu.Item>
+          <Menu.Item leftSection={<WrenchIcon size={16} />} onClick={() => navigate('/maintenance')}>
+            Maintenance
           </Menu.Item>
           <Menu.Item leftSection={<RocketIcon size={16} />} onClick={openPlansPopup}>
             {isEnterprise ? 'Plans' : 'Upgrade Plan'}

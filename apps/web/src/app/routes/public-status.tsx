@@ -62,6 +62,7 @@ export default function PublicStatusRoute() {
             records={raw.data ?? []}
             downtimes={metric.data?.downtimes}
             paused={metric.data?.paused}
+            maintenance={metric.data?.maintenance}
             periodSeconds={monitor.data.period}
           />
         )}

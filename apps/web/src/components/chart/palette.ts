@@ -39,6 +39,8 @@ export const STATUS_COLOURS = {
   up: HEAT_MAP_COLOURS.green,
   down: HEAT_MAP_COLOURS.red,
   paused: '#adb5bd',
+  /** A maintenance window (issue 14): neither up nor down; blue, apart from the greys and the red/green. */
+  maintenance: '#4dabf7',
   /** A failure being re-checked: neither up nor yet down. */
   confirming: '#fd7e14',
   none: NO_DATA_COLOUR,
@@ -49,6 +51,7 @@ export const STATUS_LABELS = {
   up: 'Up',
   down: 'Down',
   paused: 'Paused',
+  maintenance: 'Maintenance',
   confirming: 'Confirming',
   none: 'No data',
 } as const satisfies Record<keyof typeof STATUS_COLOURS, string>;

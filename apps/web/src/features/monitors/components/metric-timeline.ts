@@ -4,7 +4,7 @@ import { type UptimeTimeline, uptimeTimeline } from '@paydar/domain/timeline';
 
 /** The uptime timeline of the UTC day starting at `dayStart`, from a metric answer (list strip and detail). */
 export function metricTimeline(
-  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'>,
+  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>,
   dayStart: number,
 ): UptimeTimeline {
   const since = metric.first_check_at === null ? null : Date.parse(metric.first_check_at);
@@ -14,6 +14,7 @@ export function metricTimeline(
     Date.parse(metric.fetch_time),
     since,
     metric.paused.map(toInterval),
+    (metric.maintenance ?? []).map(toInterval),
   );
 }
 

@@ -1,10 +1,10 @@
 import type { Metric, RawProbeRecord } from '@paydar/contracts/metrics';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
-import { pausedWithin, withPauses } from '@paydar/domain/timeline';
+import { pausedWithin, withCut, withPauses } from '@paydar/domain/timeline';
 import { AXIS_COLOURS, STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
 
 /** How a stretch of the day went: up, down, paused (neither), or no checks at all. */
-export type ClockStatus = 'up' | 'down' | 'paused' | 'none';
+export type ClockStatus = 'up' | 'down' | 'paused' | 'maintenance' | 'none';
 
 export interface ClockSegment {
   /** Epoch ms, half-open [from, to). */
@@ -85,12 +85,14 @@ export function withPausedSpans(
   paused: Metric['paused'],
   dayStart: number,
   now: number,
+  maintenance: Metric['maintenance'] = [],
 ): ClockSegment[] {
-  const intervals = paused.map((row) => ({
-    from: Date.parse(row.from_time),
-    to: row.to_time === null ? null : Date.parse(row.to_time),
-  }));
-  return withPauses(segments, pausedWithin(intervals, { start: dayStart, end: dayStart + DAY_MS }, now));
+  const day = { start: dayStart, end: dayStart + DAY_MS };
+  const intervals = (rows: Metric['paused']) =>
+    rows.map((row) => ({ from: Date.parse(row.from_time), to: row.to_time === null ? null : Date.parse(row.to_time) }));
+  // Maintenance (issue 14) is drawn like a pause, in its own colour; a pause over it wins.
+  const windows = withCut(segments, pausedWithin(intervals(maintenance), day, now), 'maintenance');
+  return withPauses(windows, pausedWithin(intervals(paused), day, now));
 }
 
 /** Share of the checked time that was up, one decimal; paused time is neither; null when nothing was checked. */

@@ -22,12 +22,14 @@ export type StatusClockProps = {
   downtimes?: Metric['downtimes'];
   /** The day's paused spans, from the metric too: drawn as the owner's detail draws them, neither up nor down. */
   paused?: Metric['paused'];
+  /** The day's maintenance spans, from the metric too: neither up nor down. */
+  maintenance?: Metric['maintenance'];
   periodSeconds: number;
   /** Epoch ms; an ongoing pause is drawn up to it. */
   now?: number;
 };
 
-const legend = (['up', 'down', 'paused', 'none'] as const).map((status) => ({
+const legend = (['up', 'down', 'paused', 'maintenance', 'none'] as const).map((status) => ({
   label: STATUS_LABELS[status],
   colour: STATUS_COLOURS[status],
 }));
@@ -41,6 +43,7 @@ export function StatusClock({
   records,
   downtimes = NO_DOWNTIMES,
   paused = NO_PAUSES,
+  maintenance = NO_PAUSES,
   periodSeconds,
   now,
 }: StatusClockProps) {
@@ -49,9 +52,9 @@ export function StatusClock({
   const { option, uptime } = useMemo(() => {
     const slotMs = clockSlotMs(periodSeconds);
     const statuses = markDowntimes(slotStatuses(records, dayStart, slotMs), downtimes, dayStart, slotMs);
-    const segments = withPausedSpans(clockSegments(statuses, dayStart, slotMs), paused, dayStart, at);
+    const segments = withPausedSpans(clockSegments(statuses, dayStart, slotMs), paused, dayStart, at, maintenance);
     return { option: clockOption(segments), uptime: observedUptime(segments) };
-  }, [records, downtimes, paused, dayStart, periodSeconds, at]);
+  }, [records, downtimes, paused, maintenance, dayStart, periodSeconds, at]);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="status-clock">

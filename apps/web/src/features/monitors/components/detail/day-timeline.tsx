@@ -8,7 +8,7 @@ import { metricTimeline } from '../metric-timeline';
 import { formatDetailTime, shownDayStart } from './detail-time';
 
 type DayTimelineProps = {
-  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'>;
+  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>;
   day: MetricDay;
 };
 
@@ -21,7 +21,9 @@ function describe(metric: DayTimelineProps['metric']): string {
   const downtimes = metric.downtimes.length;
   const base = `Timeline of the day: ${downtimes} ${downtimes === 1 ? 'downtime' : 'downtimes'}`;
   const pauses = metric.paused.length;
-  return pauses ? `${base}, paused ${pauses} ${pauses === 1 ? 'time' : 'times'}` : base;
+  const withPauses = pauses ? `${base}, paused ${pauses} ${pauses === 1 ? 'time' : 'times'}` : base;
+  const windows = metric.maintenance?.length ?? 0;
+  return windows ? `${withPauses}, in maintenance ${windows} ${windows === 1 ? 'time' : 'times'}` : withPauses;
 }
 
 /**
@@ -51,7 +53,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
             <Tooltip
               key={segment.from}
               disabled={segment.status === 'up'}
-              label={`${segment.status === 'paused' ? `${STATUS_LABELS.paused} ` : ''}${formatDetailTime(segment.from, day)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
+              label={`${segment.status === 'paused' || segment.status === 'maintenance' ? `${STATUS_LABELS[segment.status]} ` : ''}${formatDetailTime(segment.from, day)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
               withArrow
             >
               <Box
@@ -69,9 +71,12 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
                   textAlign: 'center',
                   overflow: 'hidden',
                   whiteSpace: 'nowrap',
+                  textOverflow: 'ellipsis',
                 }}
               >
-                {segment.status === 'paused' && segment.width >= LABEL_MIN_WIDTH ? STATUS_LABELS.paused : null}
+                {(segment.status === 'paused' || segment.status === 'maintenance') && segment.width >= LABEL_MIN_WIDTH
+                  ? STATUS_LABELS[segment.status]
+                  : null}
               </Box>
             </Tooltip>
           ),
@@ -110,5 +115,6 @@ function segmentsEndingNow(metric: DayTimelineProps['metric']): Record<string, b
   return {
     down: metric.downtimes.some((row) => row.to_time === null),
     paused: metric.paused.some((row) => row.to_time === null),
+    maintenance: (metric.maintenance ?? []).some((row) => row.to_time === null),
   };
 }

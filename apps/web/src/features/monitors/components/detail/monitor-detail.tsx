@@ -25,6 +25,7 @@ import { DetailHeader, type DetailPopup } from './detail-header';
 import { DetailSummary } from './detail-summary';
 import { shownDayStart } from './detail-time';
 import { showHistoryWarning } from './history-warning';
+import { MaintenanceNotice } from './maintenance-notice';
 import { UptimeSection } from './uptime-section';
 
 export type MonitorDetailProps = {
@@ -98,6 +99,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         onOpen={setPopup}
         onBack={onBack}
       />
+      {day === 'today' && <MaintenanceNotice monitorId={monitor.id} metric={metric} own={!shared} />}
       {isPending ? (
         <DetailSkeleton />
       ) : !metric ? (

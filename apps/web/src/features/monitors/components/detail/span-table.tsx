@@ -21,6 +21,7 @@ type SpanTableProps = {
 function endText(row: SpanRow, day: MetricDay): string {
   if (row.to_time === null) return 'Now';
   const time = formatDetailTime(row.to_time, day);
+  if (row.ended_by === 'maintenance') return `${time} (maintenance)`;
   return row.ended_by === 'pause' ? `${time} (paused)` : time;
 }
 

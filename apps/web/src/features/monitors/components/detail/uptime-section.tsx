@@ -6,7 +6,7 @@ import { DayTimeline } from './day-timeline';
 import { SpanTable } from './span-table';
 
 type UptimeSectionProps = {
-  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'>;
+  metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>;
   day: MetricDay;
 };
 
@@ -32,6 +32,9 @@ export function UptimeSection({ metric, day }: UptimeSectionProps) {
           <SpanTable title="Downtimes" rows={metric.downtimes} day={day} />
         )}
         {metric.paused.length > 0 && <SpanTable title="Paused" rows={metric.paused} day={day} />}
+        {(metric.maintenance?.length ?? 0) > 0 && (
+          <SpanTable title="Maintenance" rows={metric.maintenance ?? []} day={day} />
+        )}
       </Stack>
     </SectionCard>
   );

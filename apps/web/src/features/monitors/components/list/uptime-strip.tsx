@@ -15,7 +15,8 @@ type UptimeStripProps = {
 function describe(metric: Metric | undefined): string {
   if (!metric || metric.uptime_percent === null) return 'Uptime today: no data yet';
   const count = metric.downtimes.length;
-  return `Uptime today: ${metric.uptime_percent.toFixed(2)}%, ${count} ${count === 1 ? 'downtime' : 'downtimes'}`;
+  const text = `Uptime today: ${metric.uptime_percent.toFixed(2)}%, ${count} ${count === 1 ? 'downtime' : 'downtimes'}`;
+  return metric.in_maintenance_until ? `${text}; in maintenance` : text;
 }
 
 /**
