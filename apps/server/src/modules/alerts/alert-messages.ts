@@ -1,5 +1,6 @@
 import { formatDuration } from '@paydar/domain/format';
 import type { AlertFacts } from '../../db/schema/notifications';
+import { isSlowKind, slowLines, slowSms, slowSubject } from './alert-messages-slow';
 
 /** What each kind of channel says about one transition. Pure: the facts were fixed at dispatch. */
 
@@ -16,13 +17,15 @@ export function monitorLink(facts: AlertFacts, dashboardUrl: string): string {
 }
 
 export function alertSubject(facts: AlertFacts, product: string): string {
+  if (isSlowKind(facts.kind)) return slowSubject(facts, product);
   return `[${product}] ${facts.kind === 'down' ? 'DOWN' : 'UP'}: ${facts.monitor.name}`;
 }
 
 /** The longer message: mail body and Telegram. */
 export function alertText(facts: AlertFacts, product: string, dashboardUrl: string): string {
-  const lines =
-    facts.kind === 'down'
+  const lines = isSlowKind(facts.kind)
+    ? slowLines(facts)
+    : facts.kind === 'down'
       ? [
           `${facts.monitor.name} is DOWN since ${utc(facts.at)}.`,
           facts.reason ? `Reason: ${facts.reason}.` : undefined,
@@ -39,6 +42,7 @@ export function alertText(facts: AlertFacts, product: string, dashboardUrl: stri
 
 /** One SMS: short enough for a single part in most cases. */
 export function alertSms(facts: AlertFacts, product: string): string {
+  if (isSlowKind(facts.kind)) return slowSms(facts, product);
   if (facts.kind === 'down')
     return `${product}: ${facts.monitor.name} is DOWN since ${utc(facts.at)}${facts.reason ? ` (${facts.reason})` : ''}.`;
   const length = outageLength(facts);
@@ -57,7 +61,7 @@ export function alertCallText(facts: AlertFacts, product: string): string {
 export function webhookPayload(facts: AlertFacts, notificationId: number, dashboardUrl: string) {
   const downtime = facts.downtime;
   return {
-    event: facts.kind === 'down' ? 'monitor.down' : 'monitor.up',
+    event: isSlowKind(facts.kind) ? `monitor.${facts.kind}` : facts.kind === 'down' ? 'monitor.down' : 'monitor.up',
     notification_id: notificationId,
     state: facts.kind,
     time: facts.at,
