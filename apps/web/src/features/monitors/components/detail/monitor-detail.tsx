@@ -97,6 +97,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         onRefresh={onRefresh}
         onOpen={setPopup}
         onBack={onBack}
+        slow={monitor.slow}
       />
       {isPending ? (
         <DetailSkeleton />
