@@ -62,9 +62,10 @@ test('switch slow response alerts on in the form, see the rule on edit, and a sl
 
   await part.getByRole('textbox', { name: 'Slower than' }).fill('800');
   await part.getByRole('textbox', { name: 'For' }).fill('3');
-  await expect(part.getByText(/Alerts when 3 checks in a row take longer than 800 ms/)).toBeVisible();
+  const summary = part.getByText(/Alerts when 3 checks in a row take longer than 800 ms/);
+  await expect(summary).toBeVisible();
   await atEachSize(page, async (size) => {
-    await part.scrollIntoViewIfNeeded();
+    await summary.scrollIntoViewIfNeeded();
     await shoot(page, `slow-alerts-form-${size.name}`);
   });
   await dialog.getByRole('button', { name: 'Add Monitor' }).click();
