@@ -50,11 +50,9 @@ export const monitorInput = z.strictObject({
   dns_query_name: z.string().trim().max(253).nullish(),
   dns_query_type: z.enum(DNS_QUERY_TYPES).default('A'),
   /** Left out on edit: the monitor keeps its rule; null: none (the default on create). */
-  slow_alert: slowAlertField
-    .optional()
-    .meta({
-      description: 'Slow-response alert rule; null: none (the default on create); left out on edit: kept as it is.',
-    }),
+  slow_alert: slowAlertField.optional().meta({
+    description: 'Slow-response alert rule; null: none (the default on create); left out on edit: kept as it is.',
+  }),
   /** Sent back by the web on edit; the server ignores it. */
   data: z.unknown().optional(),
   id: int4Id.optional(),

@@ -79,28 +79,29 @@ export function windowApdex(window: readonly SlowCheck[], apdexMs: number): numb
 const fixed2 = (value: number) => (Math.floor(value * 100 + 1e-9) / 100).toFixed(2);
 const checksWord = (count: number) => (count === 1 ? '1 check' : `${count} checks`);
 
-/** The verdict of a full window: 'slow', 'fast' or null (neither: the state stays). */
-function verdictOf(rule: SlowAlertRule, window: readonly SlowCheck[], apdexMs: number) {
-  const last = window[window.length - 1] as SlowCheck;
+/** The verdict of a full window: 'slow', 'fast' or null (neither: the state stays). Runs per check: no text here. */
+function verdictOf(rule: SlowAlertRule, window: readonly SlowCheck[], apdexMs: number): 'slow' | 'fast' | null {
+  if (rule.rule === 'apdex') return (windowApdex(window, apdexMs) as number) < rule.below ? 'slow' : 'fast';
+  let over = 0;
+  for (const check of window) if (check.durationMs > rule.above_ms) over += 1;
+  if (over === window.length) return 'slow';
+  return over === 0 ? 'fast' : null;
+}
+
+/** Why the window turned slow or fast again, in words; only when it did. */
+function reasonOf(rule: SlowAlertRule, window: readonly SlowCheck[], apdexMs: number, verdict: 'slow' | 'fast') {
   if (rule.rule === 'apdex') {
-    const apdex = windowApdex(window, apdexMs) as number;
+    const apdex = fixed2(windowApdex(window, apdexMs) as number);
     const span = `over the last ${checksWord(rule.checks)} (threshold ${rule.below.toFixed(2)})`;
-    if (apdex < rule.below)
-      return { verdict: 'slow' as const, reason: `Apdex ${fixed2(apdex)} ${span}.`, at: last.time };
-    return { verdict: 'fast' as const, reason: `Apdex back to ${fixed2(apdex)} ${span}.`, at: last.time };
+    return verdict === 'slow' ? `Apdex ${apdex} ${span}.` : `Apdex back to ${apdex} ${span}.`;
   }
+  const last = window[window.length - 1] as SlowCheck;
   const limit = `${formatNumber(rule.above_ms)} ms`;
   const run = rule.checks === 1 ? '' : ` for ${rule.checks} checks in a row`;
   const lastMs = `(last ${formatNumber(Math.round(last.durationMs))} ms)`;
-  if (window.every((check) => check.durationMs > rule.above_ms))
-    return { verdict: 'slow' as const, reason: `Response time above ${limit}${run} ${lastMs}.`, at: last.time };
-  if (window.every((check) => check.durationMs <= rule.above_ms))
-    return {
-      verdict: 'fast' as const,
-      reason: `Response time back to at most ${limit}${run} ${lastMs}.`,
-      at: last.time,
-    };
-  return null;
+  return verdict === 'slow'
+    ? `Response time above ${limit}${run} ${lastMs}.`
+    : `Response time back to at most ${limit}${run} ${lastMs}.`;
 }
 
 /** Puts a check into the window at its place in time, keeping the latest `size`; false if it was too old to matter. */
@@ -138,13 +139,16 @@ export function applySlowChecks(
     if (!insertCheck(window, { time: check.time, success: check.success, durationMs: check.durationMs }, rule.checks))
       continue;
     if (window.length < rule.checks) continue;
-    const judged = verdictOf(rule, window, apdexMs);
-    if (judged?.verdict === 'slow' && !state.isSlow) {
-      Object.assign(state, { isSlow: true, since: judged.at, reason: judged.reason });
-      events.push({ kind: 'slow', at: judged.at, reason: judged.reason });
-    } else if (judged?.verdict === 'fast' && state.isSlow) {
+    const verdict = verdictOf(rule, window, apdexMs);
+    if (verdict === null || (verdict === 'slow') === state.isSlow) continue;
+    const at = (window[window.length - 1] as SlowCheck).time;
+    const reason = reasonOf(rule, window, apdexMs, verdict);
+    if (verdict === 'slow') {
+      Object.assign(state, { isSlow: true, since: at, reason });
+      events.push({ kind: 'slow', at, reason });
+    } else {
       Object.assign(state, { isSlow: false, since: null, reason: null });
-      events.push({ kind: 'slow_recovered', at: judged.at, reason: judged.reason });
+      events.push({ kind: 'slow_recovered', at, reason });
     }
   }
   return { state, events };

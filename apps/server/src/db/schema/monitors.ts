@@ -116,17 +116,14 @@ export const monitorStates = pgTable(
   ],
 );
 
-/** One check in a slow state's window (times epoch ms): t time, s success, d duration in ms. */
-export interface StoredSlowCheck {
-  t: number;
-  s: boolean;
-  d: number;
-}
+/** One check in a slow state's window, compact: [time (epoch ms), duration (ms), 1 success / 0 failure]. */
+export type StoredSlowCheck = [number, number, 0 | 1];
 
 /**
  * A monitor's slow-response state (issue 14, item 4), kept by ingest for monitors with a rule only,
  * updated under the monitor_states row lock of the same batch. `rule` is the rule the window was
- * built for: a different rule on the monitor starts over (an edit also deletes the row).
+ * built for: a different rule on the monitor starts over (an edit also deletes the row). Its
+ * migration sets fillfactor 50, as monitor_states', so the per-batch rewrites stay on their page.
  */
 export const monitorSlowStates = pgTable('monitor_slow_states', {
   monitorId: integer('monitor_id')

@@ -242,6 +242,29 @@ describe('batches racing', () => {
   });
 });
 
+describe('a state kept for another rule', () => {
+  it('starts over under the monitor’s rule, silently (an edit racing a batch leaves no stale window)', async () => {
+    const { owner, monitor } = await slowMonitor({ rule: 'response_time', above_ms: 100, checks: 2 });
+    await world.server.context.db.execute(sql`
+      INSERT INTO monitor_slow_states (monitor_id, rule, is_slow, since, reason, recent_checks)
+      VALUES (${monitor.id}, '{"rule": "apdex", "checks": 5, "below": 0.7}', true, now(), 'old', '[[1, 5000, 1]]')`);
+    const start = Date.now() - 5 * 60 * SECOND;
+    await post('A', [await realCheck(monitor, start, 0)]);
+    const row = (
+      await world.server.context.db.execute<{ rule: unknown; is_slow: boolean; recent_checks: unknown[] }>(
+        sql`SELECT rule, is_slow, recent_checks FROM monitor_slow_states WHERE monitor_id = ${monitor.id}`,
+      )
+    ).rows[0];
+    expect(row?.rule).toEqual({ rule: 'response_time', above_ms: 100, checks: 2 });
+    expect(row?.is_slow).toBe(false);
+    expect(row?.recent_checks).toHaveLength(1);
+    expect(await slowEvents(monitor.id)).toEqual([]);
+    await post('A', [await realCheck(monitor, start + SECOND, 150), await realCheck(monitor, start + 2 * SECOND, 150)]);
+    expect((await slowEvents(monitor.id)).map((event) => event.kind)).toEqual(['slow']);
+    expect(await sentNotifications(owner.id, 4)).toEqual(ONE_OF_EACH('slow'));
+  });
+});
+
 describe('while the monitor is down', () => {
   it('alerts nothing slow; once up again the rule counts from the recovery on', async () => {
     const { owner, monitor } = await slowMonitor({ rule: 'response_time', above_ms: 100, checks: 1 });

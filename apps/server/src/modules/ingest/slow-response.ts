@@ -35,16 +35,19 @@ export async function applySlowRules(
     list.push({ time: record.time, success: record.success, durationMs: record.durationMs });
   }
   if (!checks) return 0;
-  const kept = await readSlowStates(db, [...checks.keys()]);
+  const stored = await readSlowStates(db, [...checks.keys()]);
   const saved: StoredSlowState[] = [];
+  const made = new Set<number>();
   const events: MonitorSlowEvent[] = [];
   for (const [monitorId, list] of checks) {
     const settings = monitors.get(monitorId) as SlowSettings;
     const rule = settings.slowAlert as SlowAlertRule;
     const state = states.get(monitorId);
-    const current = kept.get(monitorId);
+    const current = stored.get(monitorId);
     // A different rule than the window was built for starts over, silently (the edit said so).
-    const start = current && sameSlowRule(current.rule, rule) ? current : NOT_SLOW;
+    const same = current !== undefined && sameSlowRule(current.rule, rule);
+    if (!same) made.add(monitorId);
+    const start = same ? current : NOT_SLOW;
     const step = applySlowChecks(rule, settings.apdexMs, start, list, {
       isDown: state?.isDown ?? false,
       upSince: state && !state.isDown ? state.stateSince : null,
@@ -52,6 +55,6 @@ export async function applySlowRules(
     saved.push({ ...step.state, monitorId, rule });
     for (const event of step.events) events.push({ ...event, monitorId });
   }
-  await saveSlowStates(db, saved, events);
+  await saveSlowStates(db, saved, made, events);
   return events.length;
 }
