@@ -126,6 +126,24 @@ describe('applySlowChecks — while down', () => {
     expect(stillSlow).toEqual({ state: { ...slowState, window: [] }, events: [] });
   });
 
+  it('decides nothing while a failure is being confirmed, and decides at the next check once it is not', () => {
+    const rule: SlowAlertRule = { rule: 'apdex', checks: 5, below: 0.9 };
+    const confirming = applySlowChecks(rule, 500, NOT_SLOW, run([100, 100, 100, 100, 'x']), {
+      isDown: false,
+      upSince: null,
+      confirming: true,
+    });
+    expect(confirming.events).toEqual([]);
+    expect(confirming.state.window).toHaveLength(5);
+    // A false alarm: the round ended up; the failure still counts in the apdex, as the spec says.
+    expect(kinds(applySlowChecks(rule, 500, confirming.state, run([100], 1_005_000), UP))).toEqual(['slow']);
+    // The response-time rule skips failures, so a round changes nothing for it.
+    const timeConfirming = { isDown: false, upSince: null, confirming: true };
+    expect(kinds(applySlowChecks(timeRule, 500, NOT_SLOW, run([900, 'x', 900, 900]), timeConfirming))).toEqual([
+      'slow',
+    ]);
+  });
+
   it('counts only checks since the monitor came up', () => {
     const step = applySlowChecks(timeRule, 500, NOT_SLOW, run([900, 900, 900, 900]), {
       isDown: false,

@@ -10,7 +10,8 @@ import { formatNumber } from './format';
  *   (a failed one is frustrated, worth 0), successful checks only for `response_time` (failing is
  *   the downtime's business, not slowness).
  * - A monitor that is down is neither slow nor fast: while down the window is emptied and nothing
- *   is alerted; checks from before the monitor last came up are not counted. A slow monitor that
+ *   is alerted; checks from before the monitor last came up are not counted. While a failure is
+ *   being confirmed the apdex rule decides nothing (the next check after the round does). A slow monitor that
  *   goes down and comes back stays slow until its window, refilled, says otherwise.
  * - Entering needs a full window; so does leaving, so N−1 checks never decide.
  * - `response_time`: slow when every check of the window took longer than `above_ms`, back when
@@ -54,6 +55,12 @@ export interface UpDown {
   isDown: boolean;
   /** When it last came up (null: never down). Checks before then are not counted. */
   upSince: number | null;
+  /**
+   * A confirmation round is open (a failure is being confirmed): the apdex rule keeps the checks
+   * but decides nothing until it ends, so an outage's first failures do not read as slowness. The
+   * response-time rule skips failures anyway and goes on deciding.
+   */
+  confirming?: boolean;
 }
 
 /** Whether two rules are the same (jsonb keeps keys in its own order, so not by their JSON text). */
@@ -138,7 +145,7 @@ export function applySlowChecks(
   for (const check of fresh) {
     if (!insertCheck(window, { time: check.time, success: check.success, durationMs: check.durationMs }, rule.checks))
       continue;
-    if (window.length < rule.checks) continue;
+    if (window.length < rule.checks || (upDown.confirming && rule.rule === 'apdex')) continue;
     const verdict = verdictOf(rule, window, apdexMs);
     if (verdict === null || (verdict === 'slow') === state.isSlow) continue;
     const at = (window[window.length - 1] as SlowCheck).time;

@@ -266,6 +266,21 @@ describe('a state kept for another rule', () => {
 });
 
 describe('while the monitor is down', () => {
+  it('the apdex rule does not read an outage’s first failures as slowness', async () => {
+    const { owner, monitor } = await slowMonitor({ rule: 'apdex', checks: 5, below: 0.9 });
+    const start = Date.now() - 45 * 60 * SECOND;
+    const at = (second: number) => start + second * SECOND;
+    for (let index = 0; index < 4; index += 1) await post('A', [await realCheck(monitor, at(index), 0)]);
+    // A's failure opens a confirmation round: 4 fast and 1 failed would be 0.80, below 0.90, but the round decides first.
+    await post('A', [await realCheck(monitor, at(10), 0, 503)]);
+    await post('B', [await realCheck(monitor, at(11), 0, 503)]);
+    await post('C', [await realCheck(monitor, at(12), 0, 503)]);
+    await eventually(async () =>
+      expect((await notificationRows(world, owner.id)).filter((row) => row.kind === 'down')).toHaveLength(5),
+    );
+    expect(await slowEvents(monitor.id)).toEqual([]);
+  });
+
   it('alerts nothing slow; once up again the rule counts from the recovery on', async () => {
     const { owner, monitor } = await slowMonitor({ rule: 'response_time', above_ms: 100, checks: 1 });
     const start = Date.now() - 40 * 60 * SECOND;

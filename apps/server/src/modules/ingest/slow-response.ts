@@ -51,6 +51,7 @@ export async function applySlowRules(
     const step = applySlowChecks(rule, settings.apdexMs, start, list, {
       isDown: state?.isDown ?? false,
       upSince: state && !state.isDown ? state.stateSince : null,
+      confirming: state?.roundSince != null,
     });
     saved.push({ ...step.state, monitorId, rule });
     for (const event of step.events) events.push({ ...event, monitorId });
