@@ -121,7 +121,14 @@ export type RawMetrics = z.infer<typeof rawMetrics>;
  * A monitor as a shared link shows it: without the owner's alert channels, groups, request headers
  * and body (they may hold credentials); the terminal command is built without them too.
  */
-export const publicMonitor = monitor.omit({ alert: true, labels: true, http_headers: true, http_body: true });
+// The slow-response rule is the owner's alerting setting, like the channels; whether it is slow now is shown.
+export const publicMonitor = monitor.omit({
+  alert: true,
+  labels: true,
+  http_headers: true,
+  http_body: true,
+  slow_alert: true,
+});
 export type PublicMonitor = z.infer<typeof publicMonitor>;
 
 /** What the public share calls answer. */

@@ -12,6 +12,7 @@ const http: MonitorSummary = {
   is_protected: false,
   last_status_code: 200,
   last_status: null,
+  is_slow: false,
 };
 const pausedIcmp: MonitorSummary = {
   id: 8,
@@ -24,6 +25,7 @@ const pausedIcmp: MonitorSummary = {
   is_protected: true,
   last_status_code: null,
   last_status: 'Timeout',
+  is_slow: true,
 };
 
 describe('monitor summary on the wire', () => {
@@ -43,6 +45,7 @@ describe('monitor summary on the wire', () => {
         labels: ['web', 'db'],
         is_protected: true,
         last_status: 'Timeout',
+        is_slow: true,
       },
     ],
   ])('%s leaves out null, false and empty fields, and reads back whole', (_name, summary, wire) => {
@@ -57,5 +60,12 @@ describe('monitor summary on the wire', () => {
   it('summaryOf drops what only the detail and the form read', () => {
     const whole = { ...http, token: 'secret', http_headers: [{ key: 'a', value: 'b' }], terminal_command: 'curl' };
     expect(summaryOf(whole)).toEqual(http);
+  });
+
+  it('summaryOf reads a whole monitor as slow while its `slow` is set', () => {
+    const slow = { since: '2026-11-26T10:00:00.000Z', reason: 'Apdex 0.42 over the last 20 checks (threshold 0.70).' };
+    const { is_slow: _, ...rest } = http;
+    const whole = { ...rest, slow, slow_alert: null, token: 'secret' };
+    expect(summaryOf(whole as unknown as Parameters<typeof summaryOf>[0])).toEqual({ ...http, is_slow: true });
   });
 });

@@ -20,7 +20,10 @@ export type MonitorSummary = Pick<
   | 'is_protected'
   | 'last_status_code'
   | 'last_status'
->;
+> & {
+  /** Slow by its slow-response rule now (issue 14); absent reads as false. */
+  is_slow?: boolean;
+};
 
 /**
  * The list item on the wire: each field that is null, false or an empty list is left out, which
@@ -38,6 +41,10 @@ export const monitorSummaryWire = z
     is_protected: z.literal(true).optional(),
     last_status_code: z.number().int().optional().meta({ description: 'HTTP monitors, after the first check' }),
     last_status: z.string().optional().meta({ description: 'Other monitors, after the first check' }),
+    is_slow: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present while the monitor is slow by its slow-response rule (`slow_alert`)' }),
   })
   .meta({ description: 'A monitor as the list shows it; a field that is null, false or empty is left out.' });
 export type MonitorSummaryWire = z.infer<typeof monitorSummaryWire>;
@@ -55,14 +62,28 @@ export const monitorSummary = monitorSummaryWire.transform(
     is_protected: wire.is_protected ?? false,
     last_status_code: wire.last_status_code ?? null,
     last_status: wire.last_status ?? null,
+    is_slow: wire.is_slow ?? false,
   }),
 );
 
 /** The summary of a whole monitor (a monitor read or saved on its own, put back into the cached list). */
-export function summaryOf(monitor: MonitorSummary): MonitorSummary {
+export function summaryOf(monitor: MonitorSummary | Monitor): MonitorSummary {
   const { id, protocol_type, url, host, alias, labels, is_enabled, is_protected, last_status_code, last_status } =
     monitor;
-  return { id, protocol_type, url, host, alias, labels, is_enabled, is_protected, last_status_code, last_status };
+  const is_slow = 'slow' in monitor ? monitor.slow !== null : (monitor.is_slow ?? false);
+  return {
+    id,
+    protocol_type,
+    url,
+    host,
+    alias,
+    labels,
+    is_enabled,
+    is_protected,
+    last_status_code,
+    last_status,
+    is_slow,
+  };
 }
 
 /** The wire form of a summary: null, false and empty lists left out. */

@@ -8,6 +8,7 @@ import {
   PERIOD_OPTIONS_SECONDS,
   PROTOCOL_TYPES,
 } from './monitors-options';
+import { slowAlertField, slowStatus } from './slow-alert';
 
 /** The form's text when a required field is empty (spec §5). */
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
@@ -48,6 +49,10 @@ export const monitorInput = z.strictObject({
   is_enabled: z.boolean().default(true),
   dns_query_name: z.string().trim().max(253).nullish(),
   dns_query_type: z.enum(DNS_QUERY_TYPES).default('A'),
+  /** Left out on edit: the monitor keeps its rule; null: none (the default on create). */
+  slow_alert: slowAlertField.optional().meta({
+    description: 'Slow-response alert rule; null: none (the default on create); left out on edit: kept as it is.',
+  }),
   /** Sent back by the web on edit; the server ignores it. */
   data: z.unknown().optional(),
   id: int4Id.optional(),
@@ -80,6 +85,8 @@ export const monitor = z.object({
   dns_query_type: z.enum(DNS_QUERY_TYPES),
   last_status_code: z.number().int().nullable(),
   last_status: z.string().nullable(),
+  slow_alert: slowAlertField,
+  slow: slowStatus,
 });
 export type Monitor = z.infer<typeof monitor>;
 

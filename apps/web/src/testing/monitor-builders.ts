@@ -47,6 +47,8 @@ export function buildMonitor(overrides: Partial<Monitor> = {}): Monitor {
     dns_query_type: 'A',
     last_status_code: 200,
     last_status: null,
+    slow_alert: null,
+    slow: null,
     ...overrides,
   };
 }

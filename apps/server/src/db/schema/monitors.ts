@@ -1,4 +1,5 @@
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
+import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -45,6 +46,8 @@ export const monitors = pgTable(
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isProtected: boolean('is_protected').notNull().default(false),
+    /** The slow-response alert rule (contracts/slow-alert); null: none, the default. */
+    slowAlert: jsonb('slow_alert').$type<SlowAlertRule>(),
     /** Share token: random, unguessable. */
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +115,29 @@ export const monitorStates = pgTable(
     index('monitor_states_confirming_idx').on(table.confirmingOpenedAt).where(sql`confirming_opened_at IS NOT NULL`),
   ],
 );
+
+/** One check in a slow state's window, compact: [time (epoch ms), duration (ms), 1 success / 0 failure]. */
+export type StoredSlowCheck = [number, number, 0 | 1];
+
+/**
+ * A monitor's slow-response state (issue 14, item 4), kept by ingest for monitors with a rule only,
+ * updated under the monitor_states row lock of the same batch. `rule` is the rule the window was
+ * built for: a different rule on the monitor starts over (an edit also deletes the row). Its
+ * migration sets fillfactor 50, as monitor_states', so the per-batch rewrites stay on their page.
+ */
+export const monitorSlowStates = pgTable('monitor_slow_states', {
+  monitorId: integer('monitor_id')
+    .primaryKey()
+    .references(() => monitors.id, { onDelete: 'cascade' }),
+  rule: jsonb('rule').$type<SlowAlertRule>().notNull(),
+  isSlow: boolean('is_slow').notNull().default(false),
+  /** When it turned slow; null when it is not. */
+  since: timestamp('since', { withTimezone: true }),
+  /** Why it is slow, as the `slow` event said; null when it is not. */
+  reason: text('reason'),
+  /** The latest checks the rule looks at, oldest first: at most the rule's `checks` (≤ 100). */
+  recentChecks: jsonb('recent_checks').$type<StoredSlowCheck[]>().notNull().default([]),
+});
 
 export const downtimes = pgTable(
   'downtimes',

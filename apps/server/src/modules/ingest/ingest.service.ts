@@ -1,5 +1,6 @@
 import type { CheckResult } from '@paydar/contracts/agent';
 import type { ResultRefusal } from '@paydar/contracts/agent-api';
+import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { apdexClass } from '@paydar/domain/apdex';
 import { bucketIndex } from '@paydar/domain/buckets';
 import { sql } from 'drizzle-orm';
@@ -17,8 +18,9 @@ import {
   recordProberFailures,
 } from '../probers/prober-health.repository';
 import { announceRechecks, saveOutcomes } from './confirmation-rounds';
-import { lockMonitorStates } from './monitor-state.repository';
+import { lockMonitorStates, type MonitorState } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
+import { applySlowRules } from './slow-response';
 import { applyResults, type MonitorSettings, type StateInput } from './state-machine';
 
 export interface IngestOutcome {
@@ -46,6 +48,8 @@ interface AssignedMonitor extends MonitorSettings {
   apdexMs: number;
   /** When its last pause ended (epoch ms), or null: results from before then belong to no enabled span. */
   resumedAt: number | null;
+  /** Its slow-response rule; null (most monitors) costs ingest nothing more. */
+  slowAlert: SlowAlertRule | null;
 }
 
 /**
@@ -55,7 +59,7 @@ interface AssignedMonitor extends MonitorSettings {
  */
 async function assignedMonitors(transaction: Transaction, proberId: number, monitorIds: number[]) {
   const result = await transaction.db.execute<Record<string, unknown>>(sql`
-    SELECT m.id, m.apdex_ms, m.period_seconds, m.protocol_type,
+    SELECT m.id, m.apdex_ms, m.period_seconds, m.protocol_type, m.slow_alert,
       (SELECT array_agg(every.prober_id) FROM monitor_probers every WHERE every.monitor_id = m.id) AS prober_ids,
       (SELECT (extract(epoch FROM max(p.ended_at)) * 1000)::float8 FROM monitor_pauses p WHERE p.monitor_id = m.id)
         AS resumed_at
@@ -71,6 +75,7 @@ async function assignedMonitors(transaction: Transaction, proberId: number, moni
         protocolType: row.protocol_type as string,
         proberIds: row.prober_ids as number[],
         resumedAt: row.resumed_at as number | null,
+        slowAlert: row.slow_alert as SlowAlertRule | null,
       },
     ]),
   );
@@ -200,8 +205,10 @@ async function ingestBatch(
     // A prober failure sent again (a resent batch) is a duplicate too, not a second failure.
     const freshFaults = await recordProberFailures(transaction.db, proberId, faults);
     await addProberHealth(transaction.db, proberId, hourlyHealth(fresh, freshFaults));
-    const { transitions, roundsOpened } = await applyStateChanges(transaction, monitors, fresh, now);
-    if (transitions) await requestDispatch(context, transaction);
+    const { transitions, roundsOpened, states, judged } = await applyStateChanges(transaction, monitors, fresh, now);
+    // Checks inside a maintenance window judge no speed either.
+    const slowEvents = await applySlowRules(transaction.db, monitors, judged, states);
+    if (transitions || slowEvents) await requestDispatch(context, transaction);
     const accepted = fresh.length + freshFaults.length;
     return {
       accepted,
@@ -215,15 +222,21 @@ async function ingestBatch(
 
 /**
  * Moves the monitors' states. Returns how many down/up transitions (each an event for alerting) it
- * made and the monitors whose confirmation round opened, whose probers were told to re-check.
+ * made, the monitors whose confirmation round opened, whose probers were told to re-check, the
+ * new states (still locked) by monitor, and the records judged (those outside maintenance windows).
  */
 async function applyStateChanges(
   transaction: Transaction,
   monitors: Map<number, AssignedMonitor>,
   fresh: ProbeRecordInput[],
   now: number,
-): Promise<{ transitions: number; roundsOpened: number[] }> {
-  if (!fresh.length) return { transitions: 0, roundsOpened: [] };
+): Promise<{
+  transitions: number;
+  roundsOpened: number[];
+  states: Map<number, MonitorState>;
+  judged: ProbeRecordInput[];
+}> {
+  if (!fresh.length) return { transitions: 0, roundsOpened: [], states: new Map(), judged: [] };
   // Results inside a maintenance window are stored but judge nothing (modules/maintenance).
   const maintenance = await splitByMaintenance(transaction.db, fresh);
   const byMonitor = new Map<number, StateInput[]>();
@@ -261,5 +274,10 @@ async function applyStateChanges(
     transaction.db,
     opened.flatMap((monitorId) => monitors.get(monitorId)?.proberIds ?? []),
   );
-  return { transitions, roundsOpened: opened };
+  return {
+    transitions,
+    roundsOpened: opened,
+    states: new Map(outcomes.map((outcome) => [outcome.update.monitorId, outcome.update])),
+    judged: maintenance.judged,
+  };
 }

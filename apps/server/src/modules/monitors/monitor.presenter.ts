@@ -5,7 +5,7 @@ import { terminalCommand } from '@paydar/domain/terminal-command';
 import { toCheckSpec } from './check-spec';
 import type { MonitorWithRelations } from './monitors.repository';
 
-export function presentMonitor({ monitor, probers, state }: MonitorWithRelations): Monitor {
+export function presentMonitor({ monitor, probers, state, slow }: MonitorWithRelations): Monitor {
   const isHttp = monitor.protocolType === 'HTTP';
   const fields = {
     protocol_type: monitor.protocolType,
@@ -34,5 +34,7 @@ export function presentMonitor({ monitor, probers, state }: MonitorWithRelations
     dns_query_type: monitor.dnsQueryType as DnsQueryType,
     last_status_code: isHttp ? (state?.lastStatusCode ?? null) : null,
     last_status: isHttp ? null : (state?.lastStatus ?? null),
+    slow_alert: monitor.slowAlert ?? null,
+    slow: slow ? { since: slow.since.toISOString(), reason: slow.reason } : null,
   };
 }

@@ -1,21 +1,29 @@
+import { sameSlowRule } from '@paydar/domain/slow-response';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { monitorProbers, monitorStates, monitors, probers } from '../../db/schema/index';
+import { monitorProbers, monitorSlowStates, monitorStates, monitors, probers } from '../../db/schema/index';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitor = typeof monitors.$inferInsert;
 export type MonitorStateRow = typeof monitorStates.$inferSelect;
 
+/** Slow now by its slow-response rule: since when and why. */
+export interface SlowNow {
+  since: Date;
+  reason: string;
+}
+
 export interface MonitorWithRelations {
   monitor: MonitorRow;
   probers: Array<{ id: number; name: string }>;
   state: MonitorStateRow | null;
+  slow: SlowNow | null;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states] = await Promise.all([
+  const [assigned, states, slowRows] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -23,7 +31,18 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       .where(inArray(monitorProbers.monitorId, ids))
       .orderBy(probers.id),
     db.select().from(monitorStates).where(inArray(monitorStates.monitorId, ids)),
+    db
+      .select({
+        monitorId: monitorSlowStates.monitorId,
+        since: monitorSlowStates.since,
+        reason: monitorSlowStates.reason,
+      })
+      .from(monitorSlowStates)
+      .where(and(inArray(monitorSlowStates.monitorId, ids), eq(monitorSlowStates.isSlow, true))),
   ]);
+  const slowById = new Map(
+    slowRows.map((row) => [row.monitorId, { since: row.since ?? new Date(0), reason: row.reason ?? '' }]),
+  );
   const statesById = new Map(states.map((state) => [state.monitorId, state]));
   const probersById = new Map<number, Array<{ id: number; name: string }>>();
   for (const { monitorId, id, name } of assigned) {
@@ -35,6 +54,8 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     monitor,
     probers: probersById.get(monitor.id) ?? [],
     state: statesById.get(monitor.id) ?? null,
+    // Only while it has a rule: a row left by a rule since removed says nothing.
+    slow: monitor.slowAlert ? (slowById.get(monitor.id) ?? null) : null,
   }));
 }
 
@@ -43,7 +64,7 @@ export type MonitorListRow = Pick<
   MonitorRow,
   'id' | 'protocolType' | 'url' | 'host' | 'alias' | 'labels' | 'isEnabled' | 'isProtected'
 > &
-  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'>;
+  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'> & { isSlow: boolean | null };
 
 /**
  * A user's monitors for the list, newest first: all of them, or the page asked for. One query
@@ -66,9 +87,12 @@ export async function listUserMonitorRows(
       isProtected: monitors.isProtected,
       lastStatusCode: monitorStates.lastStatusCode,
       lastStatus: monitorStates.lastStatus,
+      isSlow: monitorSlowStates.isSlow,
     })
     .from(monitors)
     .leftJoin(monitorStates, eq(monitorStates.monitorId, monitors.id))
+    // A row is left only while the monitor has a rule (an edit removing it deletes the row).
+    .leftJoin(monitorSlowStates, eq(monitorSlowStates.monitorId, monitors.id))
     .where(eq(monitors.userId, userId))
     .orderBy(desc(monitors.createdAt), desc(monitors.id))
     .offset(page.offset);
@@ -118,7 +142,12 @@ export async function updateMonitor(
     .select({ proberId: monitorProbers.proberId })
     .from(monitorProbers)
     .where(eq(monitorProbers.monitorId, id));
+  const [previous] = await db.select({ slowAlert: monitors.slowAlert }).from(monitors).where(eq(monitors.id, id));
   await db.update(monitors).set(values).where(eq(monitors.id, id));
+  // A changed or removed slow-response rule starts over from no checks and not slow, silently.
+  if (values.slowAlert !== undefined && !sameSlowRule(values.slowAlert, previous?.slowAlert ?? null)) {
+    await db.delete(monitorSlowStates).where(eq(monitorSlowStates.monitorId, id));
+  }
   await db.delete(monitorProbers).where(eq(monitorProbers.monitorId, id));
   await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: id, proberId })));
   return before.map((row) => row.proberId);

@@ -109,6 +109,8 @@ function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' 
     alert: normalizedAlert(input),
     labels: input.labels,
     isEnabled: input.is_enabled,
+    // Left out (undefined) on edit: the monitor keeps its rule.
+    slowAlert: input.slow_alert,
   };
 }
 
@@ -148,7 +150,13 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
     await assertOwnChannels(transaction.db, caller, input);
     const row = await insertMonitor(
       transaction.db,
-      { ...storedFields(input), userId: caller.userId, protocolType: input.protocol_type, token: newShareToken() },
+      {
+        ...storedFields(input),
+        slowAlert: input.slow_alert ?? null,
+        userId: caller.userId,
+        protocolType: input.protocol_type,
+        token: newShareToken(),
+      },
       proberIds,
     );
     await bumpAssignmentVersions(transaction.db, proberIds);

@@ -15,6 +15,7 @@ import {
   toMonitorInput,
 } from '../components/form/monitor-form-values';
 import { showPlanLimitNotice } from '../components/form/plan-limit-notice';
+import { slowAlertErrors } from '../components/form/slow-alert-values';
 import type { MonitorFormOptions } from './use-monitor-form-options';
 import { useMonitorFormRefresh } from './use-monitor-form-refresh';
 
@@ -25,8 +26,10 @@ export const MONITOR_EDITED_TEXT = 'Your monitor edited successfully!';
 export type MonitorForm = UseFormReturnType<MonitorFormValues>;
 
 /** The form field that shows an API field's message: the address is one field for every protocol. */
-function formFieldOf(apiField: string): keyof MonitorFormValues | null {
+function formFieldOf(apiField: string): string | null {
   if (apiField === 'url' || apiField === 'host') return 'target';
+  // The slow-response part names its fields as the API does (slow_alert.checks …).
+  if (apiField === 'slow_alert' || apiField.startsWith('slow_alert.')) return apiField;
   const known: (keyof MonitorFormValues)[] = [
     'protocol_type',
     'alias',
@@ -116,6 +119,11 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     if (missing.length) {
       form.setErrors(Object.fromEntries(missing.map((field) => [field, true])));
       notify.warning(FILL_ALL_FIELDS);
+      return;
+    }
+    const slowErrors = slowAlertErrors(values.slow_alert);
+    if (Object.keys(slowErrors).length) {
+      form.setErrors(slowErrors);
       return;
     }
     const violations = planViolationsOf(values, options, mode);

@@ -73,3 +73,34 @@ describe('DetailHeader', () => {
     expect(screen.getByRole('heading', { name: 'https://shop.example.test/health' })).toBeTruthy();
   });
 });
+
+describe('DetailHeader: slow responses (issue 14)', () => {
+  const base = {
+    monitor,
+    metric: todayMetric,
+    enabled: true,
+    toggle: { busy: false, onToggle: () => {} },
+    refreshing: false,
+    onRefresh: () => {},
+    onOpen: () => {},
+    day: 'today' as const,
+    shared: false,
+  };
+  const slow = { since: '2025-01-01T00:00:00.000Z', reason: 'Apdex 0.42 over the last 20 checks (threshold 0.70).' };
+
+  it("shows 'Slow' and why while the monitor is up and slow", () => {
+    renderWithProviders(<DetailHeader {...base} slow={slow} />);
+    expect(screen.getByText('Slow')).toBeTruthy();
+    expect(screen.getByTestId('slow-reason').textContent).toBe(slow.reason);
+  });
+
+  it('shows nothing of it when not slow, nor while down (down says more)', () => {
+    const { unmount } = renderWithProviders(<DetailHeader {...base} slow={null} />);
+    expect(screen.queryByText('Slow')).toBeNull();
+    unmount();
+    renderWithProviders(<DetailHeader {...base} metric={buildMetric({ is_down: true })} slow={slow} />);
+    expect(screen.getByText('Down')).toBeTruthy();
+    expect(screen.queryByText('Slow')).toBeNull();
+    expect(screen.queryByTestId('slow-reason')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
+import type { SlowStatus } from '@paydar/contracts/slow-alert';
 import { displayName, isHttp } from '@paydar/domain/display-name';
 import {
   CONFIRMING_TEXT,
@@ -56,6 +57,8 @@ type DetailHeaderProps = {
   onRefresh: () => void;
   onOpen: (popup: DetailPopup) => void;
   onBack?: () => void;
+  /** Slow by its slow-response rule now (issue 14): shown while it is up. */
+  slow?: SlowStatus;
 };
 
 /** The top of the detail panel (spec §2): status, name, target link, times, and the panel's buttons. */
@@ -63,6 +66,7 @@ export function DetailHeader(props: DetailHeaderProps) {
   const { monitor, metric, day, shared, enabled, toggle } = props;
   const status = detailStatus(enabled, metric);
   const result = metric ? lastResult(monitor, metric) : null;
+  const slow = status === 'Up' ? (props.slow ?? null) : null;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -77,6 +81,11 @@ export function DetailHeader(props: DetailHeaderProps) {
               {status && (
                 <Badge color={statusColor[status]} variant="filled" radius="sm" style={{ flexShrink: 0 }}>
                   {status}
+                </Badge>
+              )}
+              {slow && (
+                <Badge color="yellow" variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+                  Slow
                 </Badge>
               )}
               {result !== null && (
@@ -108,6 +117,11 @@ export function DetailHeader(props: DetailHeaderProps) {
                 </Text>
                 <ExternalLinkIcon size={13} style={{ flexShrink: 0 }} />
               </Anchor>
+            )}
+            {slow && (
+              <Text size="sm" c="yellow.9" data-testid="slow-reason">
+                {slow.reason}
+              </Text>
             )}
           </Stack>
         </Group>

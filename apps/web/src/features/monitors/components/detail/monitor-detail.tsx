@@ -98,6 +98,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         onRefresh={onRefresh}
         onOpen={setPopup}
         onBack={onBack}
+        slow={monitor.slow}
       />
       {day === 'today' && <MaintenanceNotice monitorId={monitor.id} metric={metric} own={!shared} />}
       {isPending ? (

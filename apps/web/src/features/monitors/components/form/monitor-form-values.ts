@@ -11,6 +11,12 @@ import {
 } from '@paydar/contracts/monitors-options';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import type { MonitorFormInput } from '../../api/create-monitor';
+import {
+  defaultSlowAlertValues,
+  type SlowAlertFormValues,
+  slowAlertInputOf,
+  slowAlertValuesOf,
+} from './slow-alert-values';
 
 /**
  * What the add and edit popups hold, and the pure steps between it and the API (spec §5):
@@ -41,6 +47,7 @@ export type MonitorFormValues = {
   alert: string[];
   labels: string[];
   is_enabled: boolean;
+  slow_alert: SlowAlertFormValues;
 };
 
 /** One select value per channel: the type, a colon, the value (types hold no colon, values may). */
@@ -83,6 +90,7 @@ export function defaultFormValues(probers: readonly Prober[]): MonitorFormValues
     alert: [],
     labels: [],
     is_enabled: true,
+    slow_alert: defaultSlowAlertValues(),
   };
 }
 
@@ -103,6 +111,7 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     alert: monitor.alert.map((channel) => alertChannelKey(channel.type, channel.value)),
     labels: [...monitor.labels],
     is_enabled: monitor.is_enabled,
+    slow_alert: slowAlertValuesOf(monitor.slow_alert),
   };
 }
 
@@ -154,5 +163,6 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     alert,
     labels: values.labels,
     is_enabled: values.is_enabled,
+    slow_alert: slowAlertInputOf(values.slow_alert),
   });
 }

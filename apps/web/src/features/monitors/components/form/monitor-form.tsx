@@ -31,6 +31,7 @@ import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
+import { SlowAlertFields } from './slow-alert-fields';
 
 const PERIOD_DATA = PERIOD_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: formatSeconds(seconds) }));
 const APDEX_DATA = APDEX_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: `${seconds} sec` }));
@@ -210,6 +211,8 @@ export function MonitorFormFields({
           renderPill={limitedPills(values.alert)}
           {...form.getInputProps('alert')}
         />
+
+        <SlowAlertFields form={form} />
 
         {showGroups && (
           <TagsInput

@@ -120,6 +120,11 @@ export const MonitorListItem = memo(function MonitorListItem({
             <Badge size="xs" variant="light" color="orange" radius="sm" style={{ flex: 'none' }}>
               {CONFIRMING_TEXT}
             </Badge>
+          ) : status === 'up' && monitor.is_slow ? (
+            // Slow by its slow-response rule (issue 14); the reason is on the detail.
+            <Badge size="xs" variant="filled" color="yellow" radius="sm" style={{ flex: 'none' }}>
+              Slow
+            </Badge>
           ) : null}
           {result !== null && (
             <Text
