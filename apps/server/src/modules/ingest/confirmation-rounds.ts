@@ -38,7 +38,8 @@ export async function saveOutcomes(db: Database, outcomes: StateOutcome[]): Prom
   let transitions = 0;
   for (const outcome of outcomes) {
     for (const transition of outcome.transitions) {
-      if (transition.kind === 'down') await openDowntime(db, outcome.update.monitorId, transition.at);
+      if (transition.kind === 'down')
+        await openDowntime(db, outcome.update.monitorId, transition.at, transition.reason);
       else await closeDowntime(db, outcome.update.monitorId, transition.at);
       transitions += 1;
     }

@@ -115,20 +115,26 @@ export async function saveMonitorStates(db: Database, states: MonitorState[]): P
 }
 
 /**
- * Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction.
+ * Opens a downtime and records the 'down' event for the alerting jobs, in the caller's transaction,
+ * with the reason the checks gave when it was decided (not whatever the monitor's state says later).
  * Not for a paused monitor: a batch that read the monitor as enabled and then waited for its state
  * row while the pause committed must not open a downtime (and alert) after the pause — this
  * statement runs after that wait, so it sees the pause.
  */
-export async function openDowntime(db: Database, monitorId: number, at: number): Promise<void> {
+export async function openDowntime(
+  db: Database,
+  monitorId: number,
+  at: number,
+  reason: string | null = null,
+): Promise<void> {
   const time = new Date(at).toISOString();
   await db.execute(sql`
     WITH opened AS (
       INSERT INTO downtimes (monitor_id, from_time)
       SELECT id, ${time}::timestamptz FROM monitors WHERE id = ${monitorId} AND is_enabled
       ON CONFLICT (monitor_id) WHERE to_time IS NULL DO NOTHING RETURNING id)
-    INSERT INTO monitor_events (monitor_id, kind, at, downtime_id)
-    SELECT ${monitorId}, 'down', ${time}::timestamptz, id FROM opened`);
+    INSERT INTO monitor_events (monitor_id, kind, at, downtime_id, reason)
+    SELECT ${monitorId}, 'down', ${time}::timestamptz, id, ${reason} FROM opened`);
 }
 
 /** Closes the open downtime and records the 'up' event. */

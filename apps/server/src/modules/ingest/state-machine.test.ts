@@ -49,7 +49,7 @@ describe('applyResults', () => {
       input(3, 17, true),
     ]);
     expect(outcome.roundOpened).toBe(true);
-    expect(outcome.transitions).toEqual([{ kind: 'down', at: at(15) }]);
+    expect(outcome.transitions).toEqual([{ kind: 'down', at: at(15), reason: 'HTTP 500' }]);
     expect(outcome.update).toMatchObject({
       isDown: true,
       stateSince: at(15),
@@ -91,8 +91,24 @@ describe('applyResults', () => {
     expect(opened.transitions).toEqual([]);
     // Probers 2 and 3 never answer: 6 s after the first failure the round ends with prober 1's two failures.
     const settled = applyResults(settings, opened.update, [], at(21));
-    expect(settled.transitions).toEqual([{ kind: 'down', at: at(15) }]);
+    expect(settled.transitions).toEqual([{ kind: 'down', at: at(15), reason: 'HTTP 500' }]);
     expect(settled.update.roundSince).toBeNull();
+  });
+
+  it('says why it went down from the failed checks, not from a success that came after them', () => {
+    const refused = (proberId: number, seconds: number): StateInput => ({
+      ...input(proberId, seconds, false),
+      statusCode: null,
+      error: 'connect ECONNREFUSED 127.0.0.1:9',
+    });
+    const outcome = applyResults(...monitor([1, 2, 3]), [
+      input(1, 0, true),
+      refused(1, 15),
+      refused(1, 16),
+      refused(2, 16),
+      input(3, 17, true),
+    ]);
+    expect(outcome.transitions).toEqual([{ kind: 'down', at: at(15), reason: 'connect ECONNREFUSED 127.0.0.1:9' }]);
   });
 
   it('stays up while one of three fails', () => {
@@ -109,8 +125,8 @@ describe('applyResults', () => {
       input(1, 46, true),
     ]);
     expect(outcome.transitions).toEqual([
-      { kind: 'down', at: at(15) },
-      { kind: 'up', at: at(45) },
+      { kind: 'down', at: at(15), reason: 'HTTP 500' },
+      { kind: 'up', at: at(45), reason: null },
     ]);
     expect(outcome.update.isDown).toBe(false);
   });
@@ -132,10 +148,10 @@ describe('applyResults', () => {
     );
     expect(failing.transitions).toEqual([]);
     const down = applyResults(settings, failing.update, [], at(65));
-    expect(down.transitions).toEqual([{ kind: 'down', at: at(60) }]);
+    expect(down.transitions).toEqual([{ kind: 'down', at: at(60), reason: 'HTTP 500' }]);
     const recovering = applyResults(settings, down.update, [input(1, 90, true), input(1, 91, true)], at(90));
     const up = applyResults(settings, recovering.update, [], at(95));
-    expect(up.transitions).toEqual([{ kind: 'up', at: at(90) }]);
+    expect(up.transitions).toEqual([{ kind: 'up', at: at(90), reason: null }]);
   });
 
   it('confirms a recovery the same way', () => {
@@ -165,7 +181,7 @@ describe('applyResults', () => {
       input(2, 31, true),
       input(3, 31, false),
     ]);
-    expect(back.transitions).toEqual([{ kind: 'up', at: at(30) }]);
+    expect(back.transitions).toEqual([{ kind: 'up', at: at(30), reason: null }]);
   });
 
   it('ignores a result older than the prober state it already has', () => {

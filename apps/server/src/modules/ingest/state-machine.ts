@@ -23,6 +23,8 @@ export interface StateInput {
 export interface Transition {
   kind: 'down' | 'up';
   at: number;
+  /** Why it went down, from the latest failed check (a status code or the check's error); null for up. */
+  reason: string | null;
 }
 
 export interface StateOutcome {
@@ -35,6 +37,13 @@ export interface StateOutcome {
 
 /** The text kept as a non-HTTP monitor's last status. */
 const statusText = (input: StateInput) => (input.success ? 'OK' : (input.error ?? 'failed'));
+
+/** A failed check's reason as an alert says it: its status code, else its error. */
+const failureReason = (input: StateInput) =>
+  input.statusCode ? `HTTP ${input.statusCode}` : (input.error ?? 'failed');
+
+/** Without a failure in hand (a round ended by the clock), what the state kept of the last check. */
+const keptReason = (state: MonitorState) => (state.lastStatusCode ? `HTTP ${state.lastStatusCode}` : state.lastStatus);
 
 /**
  * Applies one monitor's new results (any probers, any order) to its state: each prober's run of
@@ -62,6 +71,7 @@ export function applyResults(
   let { isDown, stateSince, firstCheckAt, lastCheckAt, roundSince, roundOpenedAt } = current;
   let roundOpened = false;
   let latest: StateInput | undefined;
+  let latestFailure: StateInput | undefined;
 
   const settle = (time: number, maxAge: number, clock?: number) => {
     if (roundSince === null) return;
@@ -83,7 +93,9 @@ export function applyResults(
     });
     if (!round.over) return;
     if (round.decision.transition) {
-      transitions.push({ kind: round.decision.transition, at: roundSince });
+      const kind = round.decision.transition;
+      const reason = kind === 'up' ? null : latestFailure ? failureReason(latestFailure) : keptReason(current);
+      transitions.push({ kind, at: roundSince, reason });
       isDown = round.decision.isDown;
       stateSince = roundSince;
     }
@@ -98,6 +110,7 @@ export function applyResults(
       lastCheckAt = result.time;
       latest = result;
     }
+    if (!result.success && (latestFailure === undefined || result.time >= latestFailure.time)) latestFailure = result;
     const previous = states.get(result.proberId);
     if (previous && result.time <= previous.lastTime) continue;
     states.set(result.proberId, {
