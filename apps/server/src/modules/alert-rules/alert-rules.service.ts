@@ -1,0 +1,134 @@
+import {
+  type AlertDecision,
+  type AlertPolicyInput,
+  decideAlerts,
+  INITIAL_ALERT_STATE,
+} from '@paydar/domain/alert-policy';
+import type { ServiceContext } from '../../context';
+import type { Transaction } from '../../db/transaction';
+import type { PendingEvent } from '../alerts/alert-dispatch.repository';
+import { ALERT_DISPATCH_QUEUE } from '../alerts/alerts.queues';
+import { ALERT_RULES_WAKE_QUEUE } from './alert-rules.queues';
+import {
+  downtimesEndedBy,
+  insertRuleEvents,
+  lockAlertStates,
+  lockDueAlertStates,
+  type RuleSubject,
+  saveAlertState,
+} from './alert-rules.repository';
+
+const WAKE_BATCH = 100;
+
+/** Ingest's down/up transitions: what the alert rules decide what to tell of. Everything else is sent as it is. */
+export const isRuledTransition = (event: PendingEvent) =>
+  event.origin === 'ingest' && (event.kind === 'down' || event.kind === 'up');
+
+/** Why it is down, as the monitor's last check says (what dispatch says of a down with no reason). */
+const statusReason = (subject: RuleSubject) =>
+  subject.lastStatusCode ? `HTTP ${subject.lastStatusCode}` : subject.lastStatus;
+
+/**
+ * Nothing more is told of a paused monitor: its state starts over, so neither a reminder nor a
+ * delayed down of a downtime the pause ended goes out (the pause alerts nothing, as in dispatch).
+ */
+const silenced = (subject: RuleSubject) => !subject.isEnabled || subject.downtimeEndedBy === 'pause';
+
+function decide(subject: RuleSubject, input: AlertPolicyInput, now: Date): AlertDecision {
+  return decideAlerts(subject.state, { rules: subject.rules, periodMs: subject.periodMs }, input, now.getTime());
+}
+
+/** Writes a decision: the state, its events (for dispatch), and a wake-up job when one is due earlier than planned. */
+async function apply(
+  context: ServiceContext,
+  transaction: Transaction,
+  subject: RuleSubject,
+  decision: AlertDecision,
+  now: Date,
+): Promise<void> {
+  await saveAlertState(transaction.db, subject.monitorId, decision.state, decision.wakeAt, now);
+  await insertRuleEvents(transaction.db, subject.monitorId, decision.events);
+  const { wakeAt } = decision;
+  if (wakeAt !== null && wakeAt !== subject.wakeAt) {
+    const startAfterSeconds = Math.max(0, Math.ceil((wakeAt - now.getTime()) / 1000));
+    await context.jobs.send(ALERT_RULES_WAKE_QUEUE, {}, { retryLimit: 3, startAfterSeconds }, transaction);
+  }
+  subject.state = decision.state;
+  subject.wakeAt = wakeAt;
+}
+
+/**
+ * Hands ingest's transitions to the rules, in the dispatcher's transaction: each monitor's state is
+ * locked (in monitor-id order), moved by its transitions in order, and what the rules decide to tell
+ * is written as events of origin 'rules' that dispatch sends next. Returns how many it wrote.
+ */
+export async function tellTransitions(
+  context: ServiceContext,
+  transaction: Transaction,
+  events: PendingEvent[],
+  now: Date,
+): Promise<number> {
+  if (!events.length) return 0;
+  const subjects = new Map(
+    (
+      await lockAlertStates(
+        transaction.db,
+        events.map((event) => event.monitorId),
+      )
+    ).map((subject) => [subject.monitorId, subject]),
+  );
+  const endedBy = await downtimesEndedBy(
+    transaction.db,
+    events.flatMap((event) => (event.downtimeId === null ? [] : [event.downtimeId])),
+  );
+  let written = 0;
+  for (const event of events) {
+    const subject = subjects.get(event.monitorId);
+    if (!subject) continue;
+    // A down whose downtime a pause already ended (the owner switched it off before this ran).
+    const pausedDowntime = event.kind === 'down' && endedBy.get(event.downtimeId ?? 0) === 'pause';
+    if (!subject.isEnabled || pausedDowntime) {
+      await apply(context, transaction, subject, { state: INITIAL_ALERT_STATE, events: [], wakeAt: null }, now);
+      continue;
+    }
+    const input: AlertPolicyInput = {
+      type: 'transition',
+      to: event.kind as 'down' | 'up',
+      at: event.at.getTime(),
+      downtimeId: event.downtimeId,
+      reason: event.reason ?? (event.kind === 'down' ? statusReason(subject) : null),
+    };
+    const decision = decide(subject, input, now);
+    await apply(context, transaction, subject, decision, now);
+    written += decision.events.length;
+  }
+  return written;
+}
+
+/**
+ * Wakes the monitors whose wake-up is due on the service clock: reminders, delayed downs, held ups,
+ * the end of flapping. A batch per transaction; the events and the dispatch job commit with the
+ * state, so a repeated wake finds nothing due and a crash repeats the batch whole.
+ */
+export async function wakeDueMonitors(context: ServiceContext): Promise<number> {
+  let woken = 0;
+  for (;;) {
+    const count = await context.runInTransaction(async (transaction) => {
+      const now = context.now();
+      const subjects = await lockDueAlertStates(transaction.db, now, WAKE_BATCH);
+      let written = 0;
+      for (const subject of subjects) {
+        const decision = silenced(subject)
+          ? { state: INITIAL_ALERT_STATE, events: [], wakeAt: null }
+          : decide(subject, { type: 'clock' }, now);
+        await apply(context, transaction, subject, decision, now);
+        written += decision.events.length;
+      }
+      if (written)
+        await context.jobs.send(ALERT_DISPATCH_QUEUE, {}, { retryLimit: 10, retryDelaySeconds: 5 }, transaction);
+      return subjects.length;
+    });
+    woken += count;
+    if (count < WAKE_BATCH) return woken;
+  }
+}
