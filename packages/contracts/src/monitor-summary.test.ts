@@ -12,6 +12,7 @@ const http: MonitorSummary = {
   is_protected: false,
   last_status_code: 200,
   last_status: null,
+  is_flapping: false,
 };
 const pausedIcmp: MonitorSummary = {
   id: 8,
@@ -24,6 +25,7 @@ const pausedIcmp: MonitorSummary = {
   is_protected: true,
   last_status_code: null,
   last_status: 'Timeout',
+  is_flapping: false,
 };
 
 describe('monitor summary on the wire', () => {

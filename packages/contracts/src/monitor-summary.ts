@@ -20,6 +20,7 @@ export type MonitorSummary = Pick<
   | 'is_protected'
   | 'last_status_code'
   | 'last_status'
+  | 'is_flapping'
 >;
 
 /**
@@ -38,6 +39,10 @@ export const monitorSummaryWire = z
     is_protected: z.literal(true).optional(),
     last_status_code: z.number().int().optional().meta({ description: 'HTTP monitors, after the first check' }),
     last_status: z.string().optional().meta({ description: 'Other monitors, after the first check' }),
+    is_flapping: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present while the monitor flaps: its alerts wait until it is stable (issue 14)' }),
   })
   .meta({ description: 'A monitor as the list shows it; a field that is null, false or empty is left out.' });
 export type MonitorSummaryWire = z.infer<typeof monitorSummaryWire>;
@@ -55,14 +60,38 @@ export const monitorSummary = monitorSummaryWire.transform(
     is_protected: wire.is_protected ?? false,
     last_status_code: wire.last_status_code ?? null,
     last_status: wire.last_status ?? null,
+    is_flapping: wire.is_flapping ?? false,
   }),
 );
 
 /** The summary of a whole monitor (a monitor read or saved on its own, put back into the cached list). */
 export function summaryOf(monitor: MonitorSummary): MonitorSummary {
-  const { id, protocol_type, url, host, alias, labels, is_enabled, is_protected, last_status_code, last_status } =
-    monitor;
-  return { id, protocol_type, url, host, alias, labels, is_enabled, is_protected, last_status_code, last_status };
+  const {
+    id,
+    protocol_type,
+    url,
+    host,
+    alias,
+    labels,
+    is_enabled,
+    is_protected,
+    last_status_code,
+    last_status,
+    is_flapping,
+  } = monitor;
+  return {
+    id,
+    protocol_type,
+    url,
+    host,
+    alias,
+    labels,
+    is_enabled,
+    is_protected,
+    last_status_code,
+    last_status,
+    is_flapping,
+  };
 }
 
 /** The wire form of a summary: null, false and empty lists left out. */

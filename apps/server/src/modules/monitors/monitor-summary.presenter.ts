@@ -15,5 +15,6 @@ export function presentMonitorSummary(row: MonitorListRow): MonitorSummaryWire {
     is_protected: row.isProtected,
     last_status_code: isHttp ? row.lastStatusCode : null,
     last_status: isHttp ? null : row.lastStatus,
+    is_flapping: row.isFlapping ?? false,
   });
 }

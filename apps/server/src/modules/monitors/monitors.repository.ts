@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { monitorProbers, monitorStates, monitors, probers } from '../../db/schema/index';
+import { monitorAlertStates, monitorProbers, monitorStates, monitors, probers } from '../../db/schema/index';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitor = typeof monitors.$inferInsert;
@@ -10,12 +10,14 @@ export interface MonitorWithRelations {
   monitor: MonitorRow;
   probers: Array<{ id: number; name: string }>;
   state: MonitorStateRow | null;
+  /** Flap damping holds its alerts (modules/alert-rules). */
+  isFlapping: boolean;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states] = await Promise.all([
+  const [assigned, states, flapping] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -23,7 +25,12 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       .where(inArray(monitorProbers.monitorId, ids))
       .orderBy(probers.id),
     db.select().from(monitorStates).where(inArray(monitorStates.monitorId, ids)),
+    db
+      .select({ monitorId: monitorAlertStates.monitorId })
+      .from(monitorAlertStates)
+      .where(and(inArray(monitorAlertStates.monitorId, ids), eq(monitorAlertStates.isFlapping, true))),
   ]);
+  const flappingIds = new Set(flapping.map((row) => row.monitorId));
   const statesById = new Map(states.map((state) => [state.monitorId, state]));
   const probersById = new Map<number, Array<{ id: number; name: string }>>();
   for (const { monitorId, id, name } of assigned) {
@@ -35,6 +42,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     monitor,
     probers: probersById.get(monitor.id) ?? [],
     state: statesById.get(monitor.id) ?? null,
+    isFlapping: flappingIds.has(monitor.id),
   }));
 }
 
@@ -43,7 +51,7 @@ export type MonitorListRow = Pick<
   MonitorRow,
   'id' | 'protocolType' | 'url' | 'host' | 'alias' | 'labels' | 'isEnabled' | 'isProtected'
 > &
-  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'>;
+  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'> & { isFlapping: boolean | null };
 
 /**
  * A user's monitors for the list, newest first: all of them, or the page asked for. One query
@@ -66,9 +74,11 @@ export async function listUserMonitorRows(
       isProtected: monitors.isProtected,
       lastStatusCode: monitorStates.lastStatusCode,
       lastStatus: monitorStates.lastStatus,
+      isFlapping: monitorAlertStates.isFlapping,
     })
     .from(monitors)
     .leftJoin(monitorStates, eq(monitorStates.monitorId, monitors.id))
+    .leftJoin(monitorAlertStates, eq(monitorAlertStates.monitorId, monitors.id))
     .where(eq(monitors.userId, userId))
     .orderBy(desc(monitors.createdAt), desc(monitors.id))
     .offset(page.offset);
