@@ -291,3 +291,56 @@ describe('alert rules over real transitions and the real channel fakes', () => {
     expect(await scenario.told()).toEqual([]);
   });
 });
+
+describe('races', () => {
+  it('a transition waits while another dispatcher holds an older one of its monitor, then both are told in order', async () => {
+    const scenario = await new Scenario(email('order'), { recovery_after_minutes: 0 }).create();
+    const db = world.server.context.db;
+    const downtime = await db.execute<{ id: number }>(sql`
+      INSERT INTO downtimes (monitor_id, from_time, to_time, ended_by)
+      VALUES (${scenario.monitorId}, ${new Date(scenario.time(1)).toISOString()}::timestamptz,
+        ${new Date(scenario.time(2)).toISOString()}::timestamptz, 'recovery') RETURNING id`);
+    const downtimeId = downtime.rows[0]?.id as number;
+    const inserted = await db.execute<{ id: number }>(sql`
+      INSERT INTO monitor_events (monitor_id, kind, at, downtime_id) VALUES
+        (${scenario.monitorId}, 'down', ${new Date(scenario.time(1)).toISOString()}::timestamptz, ${downtimeId}),
+        (${scenario.monitorId}, 'up', ${new Date(scenario.time(2)).toISOString()}::timestamptz, ${downtimeId})
+      RETURNING id`);
+    const [downId] = inserted.rows.map((row) => row.id);
+    world.server.clock.offsetMs = scenario.time(3) - Date.now();
+    // Hold the down as another dispatcher would, while this one runs.
+    let release = () => {};
+    const held = world.server.context.runInTransaction(async (transaction) => {
+      await transaction.db.execute(sql`SELECT id FROM monitor_events WHERE id = ${downId} FOR UPDATE`);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await dispatchPendingEvents(world.server.context);
+    const upState = await db.execute<{ processed: boolean }>(sql`
+      SELECT processed_at IS NOT NULL AS processed FROM monitor_events
+      WHERE monitor_id = ${scenario.monitorId} AND kind = 'up' AND origin = 'ingest'`);
+    expect(upState.rows[0]?.processed).toBe(false);
+    release();
+    await held;
+    await dispatchPendingEvents(world.server.context);
+    await dispatchPendingEvents(world.server.context);
+    expect(await scenario.kinds()).toEqual(['down', 'up']);
+  });
+
+  it('two dispatchers and two wakers at once tell each message once', async () => {
+    const scenario = await new Scenario(email('racing'), { remind_every_minutes: 5 }).create();
+    await scenario.see(1, false);
+    world.server.clock.offsetMs = scenario.time(6) - Date.now();
+    const context = world.server.context;
+    await Promise.all([
+      wakeDueMonitors(context),
+      wakeDueMonitors(context),
+      dispatchPendingEvents(context),
+      dispatchPendingEvents(context),
+    ]);
+    await scenario.at(6);
+    expect(await scenario.kinds()).toEqual(['down', 'reminder']);
+  });
+});

@@ -107,3 +107,22 @@ export async function downtimesEndedBy(db: Database, ids: number[]): Promise<Map
     SELECT id, ended_by FROM downtimes WHERE id = ANY(${sql.param([...new Set(ids)])}::int[]) AND ended_by IS NOT NULL`);
   return new Map(result.rows.map((row) => [row.id, row.ended_by as 'recovery' | 'pause']));
 }
+
+/**
+ * Per monitor, the oldest of ingest's down/up events not yet processed and not among `takenIds`:
+ * one another dispatcher holds. A later transition of that monitor waits for it, so each
+ * monitor's transitions reach the rules in the order ingest made them.
+ */
+export async function oldestTransitionsElsewhere(
+  db: Database,
+  monitorIds: number[],
+  takenIds: number[],
+): Promise<Map<number, number>> {
+  if (!monitorIds.length) return new Map();
+  const result = await db.execute<{ monitor_id: number; id: number }>(sql`
+    SELECT monitor_id, min(id) AS id FROM monitor_events
+    WHERE monitor_id = ANY(${sql.param([...new Set(monitorIds)])}::int[]) AND processed_at IS NULL
+      AND origin = 'ingest' AND kind IN ('down', 'up') AND NOT (id = ANY(${sql.param(takenIds)}::int[]))
+    GROUP BY monitor_id`);
+  return new Map(result.rows.map((row) => [row.monitor_id, row.id]));
+}

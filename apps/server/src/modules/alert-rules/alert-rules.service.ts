@@ -14,6 +14,7 @@ import {
   insertRuleEvents,
   lockAlertStates,
   lockDueAlertStates,
+  oldestTransitionsElsewhere,
   type RuleSubject,
   saveAlertState,
 } from './alert-rules.repository';
@@ -60,15 +61,27 @@ async function apply(
 /**
  * Hands ingest's transitions to the rules, in the dispatcher's transaction: each monitor's state is
  * locked (in monitor-id order), moved by its transitions in order, and what the rules decide to tell
- * is written as events of origin 'rules' that dispatch sends next. Returns how many it wrote.
+ * is written as events of origin 'rules' that dispatch sends next. Returns how many it wrote, and
+ * the transitions left for later because an older one of the same monitor is in another
+ * dispatcher's hands (they must not be marked processed; a dispatch job comes back for them).
  */
 export async function tellTransitions(
   context: ServiceContext,
   transaction: Transaction,
-  events: PendingEvent[],
+  taken: PendingEvent[],
   now: Date,
-): Promise<number> {
-  if (!events.length) return 0;
+): Promise<{ written: number; deferred: number[] }> {
+  if (!taken.length) return { written: 0, deferred: [] };
+  const elsewhere = await oldestTransitionsElsewhere(
+    transaction.db,
+    taken.map((event) => event.monitorId),
+    taken.map((event) => event.id),
+  );
+  const deferred = taken.filter((event) => event.id > (elsewhere.get(event.monitorId) ?? Number.POSITIVE_INFINITY));
+  if (deferred.length) {
+    await context.jobs.send(ALERT_DISPATCH_QUEUE, {}, { retryLimit: 10, startAfterSeconds: 1 }, transaction);
+  }
+  const events = taken.filter((event) => !deferred.includes(event));
   const subjects = new Map(
     (
       await lockAlertStates(
@@ -102,7 +115,7 @@ export async function tellTransitions(
     await apply(context, transaction, subject, decision, now);
     written += decision.events.length;
   }
-  return written;
+  return { written, deferred: deferred.map((event) => event.id) };
 }
 
 /**

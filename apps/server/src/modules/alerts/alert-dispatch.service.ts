@@ -124,7 +124,12 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
     const { count, told } = await context.runInTransaction(async (transaction) => {
       const locked = await lockPendingEvents(transaction.db, BATCH_SIZE);
       const now = context.now();
-      const told = await tellTransitions(context, transaction, locked.filter(isRuledTransition), now);
+      const { written: told, deferred } = await tellTransitions(
+        context,
+        transaction,
+        locked.filter(isRuledTransition),
+        now,
+      );
       const events = locked.filter((event) => !isRuledTransition(event));
       // One after another: a transaction is one connection, which runs one query at a time.
       const contexts: Array<EventContext | undefined> = [];
@@ -141,10 +146,11 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
       }
       await markEventsDispatched(
         transaction.db,
-        locked.map((event) => event.id),
+        locked.filter((event) => !deferred.includes(event.id)).map((event) => event.id),
         now,
       );
-      return { count: locked.length, told };
+      // Transitions left for another dispatcher's older one are not counted: this loop must not spin on them.
+      return { count: locked.length - deferred.length, told };
     });
     dispatched += count;
     if (count < BATCH_SIZE && !told) return dispatched;
