@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
+import { alertRuleErrors } from '../components/form/alert-rules-values';
 import {
   defaultFormValues,
   formValuesOf,
@@ -25,8 +26,10 @@ export const MONITOR_EDITED_TEXT = 'Your monitor edited successfully!';
 export type MonitorForm = UseFormReturnType<MonitorFormValues>;
 
 /** The form field that shows an API field's message: the address is one field for every protocol. */
-function formFieldOf(apiField: string): keyof MonitorFormValues | null {
+function formFieldOf(apiField: string): string | null {
   if (apiField === 'url' || apiField === 'host') return 'target';
+  // Nested: 'alert_rules.remind_limit' is the rules section's field of that path.
+  if (apiField === 'alert_rules' || apiField.startsWith('alert_rules.')) return apiField;
   const known: (keyof MonitorFormValues)[] = [
     'protocol_type',
     'alias',
@@ -91,7 +94,7 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
   const update = useUpdateMonitor();
   const form = useForm<MonitorFormValues>({
     mode: 'controlled',
-    initialValues: monitor ? formValuesOf(monitor) : defaultFormValues(options.probers),
+    initialValues: monitor ? formValuesOf(monitor) : defaultFormValues(options.probers, options.channels),
   });
 
   function showServerError(error: unknown) {
@@ -116,6 +119,12 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     if (missing.length) {
       form.setErrors(Object.fromEntries(missing.map((field) => [field, true])));
       notify.warning(FILL_ALL_FIELDS);
+      return;
+    }
+    const ruleErrors = alertRuleErrors(values.alert_rules);
+    if (Object.keys(ruleErrors).length) {
+      form.setErrors(ruleErrors);
+      notify.warning('Check the alert rules: a value is out of range.');
       return;
     }
     const violations = planViolationsOf(values, options, mode);
