@@ -14,6 +14,7 @@ const verified = (value: string) => ({ value, is_verified: true });
 const channels = (emails: Array<{ value: string; is_verified: boolean }>) => ({
   alert_channels: { emails, phones: [], telegram_usernames: [], webhooks: [] },
 });
+const firstBody = (api: ReturnType<typeof stubApi>) => (api.saves()[0]?.body ?? {}) as Record<string, unknown>;
 const line = () => screen.getByTestId('alert-destination').textContent;
 const fillUrl = () =>
   fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), { target: { value: 'shop.example.test' } });
@@ -60,7 +61,7 @@ describe('Add Monitor: where alerts go', () => {
     fillUrl();
     submit();
     await waitFor(() => expect(api.saves()).toHaveLength(1));
-    expect((api.saves()[0]?.body as Record<string, unknown>).alert).toEqual([]);
+    expect(firstBody(api).alert).toEqual([]);
   });
 });
 
@@ -88,7 +89,7 @@ describe('Alert rules section', () => {
     fireEvent.click(screen.getByRole('switch', { name: /^Flap damping/, hidden: true }));
     submit();
     await waitFor(() => expect(api.saves()).toHaveLength(1));
-    expect((api.saves()[0]?.body as Record<string, unknown>).alert_rules).toEqual({
+    expect(firstBody(api).alert_rules).toEqual({
       ...DEFAULT_ALERT_RULES,
       alert_after: { count: 10, unit: 'minutes' },
       remind_every_minutes: 15,
@@ -106,7 +107,7 @@ describe('Alert rules section', () => {
     expect(screen.getByText('Alert at once · remind every 60 min · no recovery alert · flap damping on')).toBeTruthy();
     submit();
     await waitFor(() => expect(api.saves()).toHaveLength(1));
-    expect((api.saves()[0]?.body as Record<string, unknown>).alert_rules).toEqual(rules);
+    expect(firstBody(api).alert_rules).toEqual(rules);
   });
 
   it('the server’s error for a rule opens the section and shows it under the field', async () => {
