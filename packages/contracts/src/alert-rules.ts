@@ -50,7 +50,7 @@ export const alertAfter = z
   })
   .meta({
     description:
-      'Tell the channels of a downtime only once it has lasted this long: `count` checks (the confirmed failing check and count−1 check periods after it) or `count` minutes from its start. A downtime that ends before is never told (no down, no up).',
+      'Tell the channels of a downtime only once it has lasted this long: `count` checks (the confirmed failing check and count−1 check periods after it) or `count` minutes from its start (1–100 checks, 1–1,440 minutes). A downtime that ends before is never told (no down, no up).',
   });
 
 const DEFAULTS = {

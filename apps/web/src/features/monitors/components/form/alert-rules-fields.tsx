@@ -24,6 +24,8 @@ const limit = (bounds: { min: number; max: number }, unit: string) =>
   `${bounds.min}–${bounds.max.toLocaleString('en-US')} ${unit}`;
 
 /**
+ * Out-of-range numbers are not clamped on blur: the field keeps what was typed and says its limit.
+ *
  * The "Alert rules" section of the add and edit popups (issue 14): when a downtime is told,
  * reminders, the recovery and flap damping. Folded by default under a one-line summary; each
  * field shows its limits and its error (client check, or the server's `alert_rules.*` field).
@@ -70,6 +72,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                 max={afterLimits.max}
                 allowDecimal={false}
                 allowNegative={false}
+                clampBehavior="none"
                 style={{ flex: 1, minWidth: 0 }}
                 {...form.getInputProps('alert_rules.alert_after.count')}
               />
@@ -104,6 +107,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                   max={ALERT_RULE_LIMITS.remindEveryMinutes.max}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   {...form.getInputProps('alert_rules.remind_every_minutes')}
                 />
                 <NumberInput
@@ -113,6 +117,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                   max={ALERT_RULE_LIMITS.remindLimit.max}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   {...form.getInputProps('alert_rules.remind_limit')}
                 />
               </SimpleGrid>
@@ -142,6 +147,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                   max={ALERT_RULE_LIMITS.recoveryAfterMinutes.max}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   {...form.getInputProps('alert_rules.recovery_after_minutes')}
                 />
               </>
@@ -169,6 +175,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                   max={ALERT_RULE_LIMITS.flapChanges.max}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   {...form.getInputProps('alert_rules.flap_changes')}
                 />
                 <NumberInput
@@ -178,6 +185,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                   max={ALERT_RULE_LIMITS.flapWindowMinutes.max}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   {...form.getInputProps('alert_rules.flap_window_minutes')}
                 />
               </SimpleGrid>
