@@ -169,7 +169,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
             {damping && (
               <SimpleGrid cols={2} spacing="sm">
                 <NumberInput
-                  label="More than (changes)"
+                  label="More than"
                   description={limit(ALERT_RULE_LIMITS.flapChanges, 'changes')}
                   min={ALERT_RULE_LIMITS.flapChanges.min}
                   max={ALERT_RULE_LIMITS.flapChanges.max}
