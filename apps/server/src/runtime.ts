@@ -14,6 +14,7 @@ import { startAssignmentNotifier } from './modules/agent/assignment-notifier';
 import { registerAlertChannelWorkers } from './modules/alert-channels/alert-channels.jobs';
 import { startTelegramBot } from './modules/alert-channels/telegram-bot';
 import { createAlertClients } from './modules/alert-clients/alert-clients';
+import { registerAlertRuleWorkers } from './modules/alert-rules/alert-rules.jobs';
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerConsoleCreditJobs } from './modules/console-credit/console-credit.jobs';
 import { registerConfirmationSweep } from './modules/ingest/confirmation-sweep';
@@ -104,6 +105,7 @@ export async function startRuntime(
     await registerMailWorker(jobs, mailTransport);
     await registerAccountJobs(context);
     await registerAlertWorkers(context);
+    await registerAlertRuleWorkers(context);
     await registerAlertChannelWorkers(context);
     // One poller across replicas (an advisory lock decides), only where workers run.
     const telegramBot =

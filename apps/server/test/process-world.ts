@@ -84,7 +84,7 @@ export async function proberIdNamed(db: pg.Client, name: string): Promise<number
 export async function createMonitorThrough(
   serverUrl: string,
   user: { headers: Record<string, string> },
-  monitor: { url: string; probers: number[]; period?: number; alert?: object[] },
+  monitor: { url: string; probers: number[]; period?: number; alert?: object[]; alert_rules?: object },
 ): Promise<number> {
   const response = await fetch(`${serverUrl}/api/v1/monitors/`, {
     method: 'POST',

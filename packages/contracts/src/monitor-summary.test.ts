@@ -13,6 +13,7 @@ const http: MonitorSummary = {
   last_status_code: 200,
   last_status: null,
   is_slow: false,
+  is_flapping: false,
 };
 const pausedIcmp: MonitorSummary = {
   id: 8,
@@ -26,6 +27,7 @@ const pausedIcmp: MonitorSummary = {
   last_status_code: null,
   last_status: 'Timeout',
   is_slow: true,
+  is_flapping: false,
 };
 
 describe('monitor summary on the wire', () => {

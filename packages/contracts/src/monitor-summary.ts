@@ -20,6 +20,7 @@ export type MonitorSummary = Pick<
   | 'is_protected'
   | 'last_status_code'
   | 'last_status'
+  | 'is_flapping'
 > & {
   /** Slow by its slow-response rule now (issue 14); absent reads as false. */
   is_slow?: boolean;
@@ -45,6 +46,10 @@ export const monitorSummaryWire = z
       .literal(true)
       .optional()
       .meta({ description: 'Present while the monitor is slow by its slow-response rule (`slow_alert`)' }),
+    is_flapping: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present while the monitor flaps: its alerts wait until it is stable (issue 14)' }),
   })
   .meta({ description: 'A monitor as the list shows it; a field that is null, false or empty is left out.' });
 export type MonitorSummaryWire = z.infer<typeof monitorSummaryWire>;
@@ -63,13 +68,25 @@ export const monitorSummary = monitorSummaryWire.transform(
     last_status_code: wire.last_status_code ?? null,
     last_status: wire.last_status ?? null,
     is_slow: wire.is_slow ?? false,
+    is_flapping: wire.is_flapping ?? false,
   }),
 );
 
 /** The summary of a whole monitor (a monitor read or saved on its own, put back into the cached list). */
 export function summaryOf(monitor: MonitorSummary | Monitor): MonitorSummary {
-  const { id, protocol_type, url, host, alias, labels, is_enabled, is_protected, last_status_code, last_status } =
-    monitor;
+  const {
+    id,
+    protocol_type,
+    url,
+    host,
+    alias,
+    labels,
+    is_enabled,
+    is_protected,
+    last_status_code,
+    last_status,
+    is_flapping,
+  } = monitor;
   const is_slow = 'slow' in monitor ? monitor.slow !== null : (monitor.is_slow ?? false);
   return {
     id,
@@ -83,6 +100,7 @@ export function summaryOf(monitor: MonitorSummary | Monitor): MonitorSummary {
     last_status_code,
     last_status,
     is_slow,
+    is_flapping,
   };
 }
 

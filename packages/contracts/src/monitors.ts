@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertRules } from './alert-rules';
 import { int4Id } from './edge-values';
 import { httpHeader } from './http-headers';
 import {
@@ -44,7 +45,13 @@ export const monitorInput = z.strictObject({
   http_headers: z.array(httpHeader).max(50).default([]),
   http_body: z.string().max(65_536).nullish(),
   probers: z.array(proberRef).min(1, { message: FILL_ALL_FIELDS }).max(100),
-  alert: z.array(alertChannelRef).max(50).default([]),
+  alert: z.array(alertChannelRef).max(50).optional().meta({
+    description:
+      "The channels this monitor alerts. Absent on create: the account's verified email address(es); absent on edit: unchanged. `[]` alerts no one.",
+  }),
+  alert_rules: alertRules.optional().meta({
+    description: 'When its downtimes are told. Absent on create: the defaults; absent on edit: unchanged.',
+  }),
   labels: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
   is_enabled: z.boolean().default(true),
   dns_query_name: z.string().trim().max(253).nullish(),
@@ -74,6 +81,9 @@ export const monitor = z.object({
   http_body: z.string().nullable(),
   probers: z.array(proberSummary),
   alert: z.array(alertChannelRef),
+  alert_rules: alertRules,
+  /** Flap damping holds its alerts (issue 14): more state changes than the rules allow in their window. */
+  is_flapping: z.boolean().meta({ description: 'The monitor is flapping: its alerts wait until it is stable.' }),
   labels: z.array(z.string()),
   is_enabled: z.boolean(),
   is_protected: z.boolean(),

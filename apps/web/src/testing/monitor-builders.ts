@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { Metric } from '@paydar/contracts/metrics';
 import { compactSummary } from '@paydar/contracts/monitor-summary';
 import type { Monitor, Prober } from '@paydar/contracts/monitors';
@@ -36,6 +37,8 @@ export function buildMonitor(overrides: Partial<Monitor> = {}): Monitor {
     http_body: null,
     probers: [{ id: 1, name: 'Local' }],
     alert: [],
+    alert_rules: DEFAULT_ALERT_RULES,
+    is_flapping: false,
     labels: [],
     is_enabled: true,
     is_protected: false,

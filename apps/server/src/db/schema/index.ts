@@ -1,3 +1,4 @@
+export * from './alert-rules';
 export * from './billing';
 export * from './impersonation';
 export * from './maintenance';

@@ -1,4 +1,5 @@
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
+import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import {
@@ -43,6 +44,8 @@ export const monitors = pgTable(
     dnsQueryName: text('dns_query_name'),
     dnsQueryType: text('dns_query_type').notNull().default('A'),
     alert: jsonb('alert').$type<AlertChannelRef[]>().notNull().default([]),
+    /** When its downtimes are told (contracts/alert-rules); existing monitors got the defaults. */
+    alertRules: jsonb('alert_rules').$type<AlertRules>().notNull().default(DEFAULT_ALERT_RULES),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isProtected: boolean('is_protected').notNull().default(false),
@@ -230,6 +233,14 @@ export const monitorEvents = pgTable(
     /** Why, in words a user reads (a status code, an error, a timing), when the producer knows. */
     reason: text('reason'),
     downtimeId: integer('downtime_id').references(() => downtimes.id, { onDelete: 'set null' }),
+    /**
+     * Who wrote it: 'ingest' (the truth: a down/up transition, a slow response) or 'rules' (what the
+     * alert rules decided to tell of the transitions). Dispatch hands ingest's down/up to the rules
+     * (modules/alert-rules) and sends everything else as it is.
+     */
+    origin: text('origin', { enum: ['ingest', 'rules'] })
+      .notNull()
+      .default('ingest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },

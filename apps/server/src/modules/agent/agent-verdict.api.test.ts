@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { downtimes, monitorEvents, monitorStates } from '../../db/schema/index';
 import { base, result, useAgentWorld } from './agent.test-support';
@@ -49,7 +49,8 @@ describe('the down/up decision', () => {
     const events = await world.server.context.db
       .select()
       .from(monitorEvents)
-      .where(eq(monitorEvents.monitorId, monitorId));
+      // Ingest's transitions (what the alert rules made of them is origin 'rules').
+      .where(and(eq(monitorEvents.monitorId, monitorId), eq(monitorEvents.origin, 'ingest')));
     expect(events.map((event) => event.kind).sort()).toEqual(['down', 'up']);
     const [state] = await world.server.context.db
       .select()
@@ -122,7 +123,8 @@ describe('a confirmation round some probers never answer', () => {
     const events = await world.server.context.db
       .select()
       .from(monitorEvents)
-      .where(eq(monitorEvents.monitorId, monitorId));
+      // Ingest's transitions (what the alert rules made of them is origin 'rules').
+      .where(and(eq(monitorEvents.monitorId, monitorId), eq(monitorEvents.origin, 'ingest')));
     expect(events.map((event) => event.kind)).toEqual(['down']);
   }, 15_000);
 });

@@ -16,6 +16,8 @@ export interface PendingEvent {
   /** The producer's reason, when it gave one (down/up take theirs from the monitor's last check). */
   reason: string | null;
   downtimeId: number | null;
+  /** 'ingest' for what ingest wrote (down/up go through the alert rules), 'rules' for what those decided to tell. */
+  origin: 'ingest' | 'rules';
 }
 
 /**
@@ -24,7 +26,7 @@ export interface PendingEvent {
  */
 export async function lockPendingEvents(db: Database, limit: number): Promise<PendingEvent[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT id, monitor_id, kind, at, reason, downtime_id FROM monitor_events
+    SELECT id, monitor_id, kind, at, reason, downtime_id, origin FROM monitor_events
     WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
   return result.rows.map((row) => ({
     id: row.id as number,
@@ -33,6 +35,7 @@ export async function lockPendingEvents(db: Database, limit: number): Promise<Pe
     at: new Date(row.at as string),
     reason: row.reason as string | null,
     downtimeId: row.downtime_id as number | null,
+    origin: row.origin as 'ingest' | 'rules',
   }));
 }
 
@@ -45,6 +48,8 @@ export interface EventContext {
     host: string | null;
     alias: string | null;
     alert: AlertChannelRef[];
+    /** The channel kinds a recovery goes to (alert rules, issue 14). */
+    recoveryChannels: string[];
   };
   channels: AlertChannels;
   /** The owner's IANA time zone: messages give times in it. */
@@ -59,7 +64,8 @@ export interface EventContext {
 
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, u.alert_channels, u.time_zone, p.description,
+    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert,
+      m.alert_rules->'recovery_channels' AS recovery_channels, u.alert_channels, u.time_zone, p.description,
       s.last_status_code, s.last_status, d.from_time, d.to_time, d.ended_by
     FROM monitors m
     JOIN users u ON u.id = m.user_id
@@ -78,6 +84,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       host: row.host as string | null,
       alias: row.alias as string | null,
       alert: row.alert as AlertChannelRef[],
+      recoveryChannels: (row.recovery_channels as string[] | null) ?? ['email', 'sms', 'telegram', 'webhook'],
     },
     channels: row.alert_channels as AlertChannels,
     timeZone: row.time_zone as string,

@@ -3,6 +3,7 @@ import { displayName } from '@paydar/domain/display-name';
 import type { ServiceContext } from '../../context';
 import type { AlertFacts } from '../../db/schema/notifications';
 import type { Transaction } from '../../db/transaction';
+import { isRuledTransition, tellTransitions } from '../alert-rules/alert-rules.service';
 import { eventsInMaintenance } from '../maintenance/maintenance-spans.repository';
 import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
 import { lockUserForLimits } from '../plans/plans.repository';
@@ -65,7 +66,10 @@ async function notificationsFor(
   const recipients = alertRecipients(eventContext.monitor.alert, eventContext.channels, {
     kind: event.kind,
     voiceCall: plan?.quality.VoiceCall ?? false,
-  });
+  }).filter(
+    // A recovery goes to the channel kinds the monitor's alert rules name for it.
+    (recipient) => event.kind !== 'up' || eventContext.monitor.recoveryChannels.includes(recipient.notificationType),
+  );
   if (!recipients.length) return [];
   const allowance = plan?.quantity.Notification ?? 0;
   let used = await countNotificationsThisMonth(transaction.db, eventContext.userId, now);
@@ -87,7 +91,7 @@ async function notificationsFor(
  * the plan did, before this ran): alerting it now would be stale, so it is marked done unsent.
  */
 const pausedBeforeDispatch = (event: PendingEvent, eventContext: EventContext) =>
-  event.kind === 'down' &&
+  (event.kind === 'down' || event.kind === 'reminder') &&
   (eventContext.downtime?.endedBy === 'pause' || eventContext.downtime?.endedBy === 'maintenance');
 
 async function dispatchEvent(
@@ -111,16 +115,25 @@ async function dispatchEvent(
 }
 
 /**
- * Turns undispatched down/up events into notification rows and delivery jobs, a batch per
- * transaction: rows, jobs and the event's mark commit together, so a crash repeats the batch
- * and the unique (event, type, recipient) keeps a repeat from alerting twice.
+ * Turns undispatched events into notification rows and delivery jobs, a batch per transaction:
+ * rows, jobs and the event's mark commit together, so a crash repeats the batch and the unique
+ * (event, type, recipient) keeps a repeat from alerting twice. Ingest's down/up transitions are
+ * not sent themselves: the alert rules (modules/alert-rules) decide, in the same transaction, which
+ * events of origin 'rules' tell of them, and the next round sends those.
  */
 export async function dispatchPendingEvents(context: ServiceContext): Promise<number> {
   let dispatched = 0;
   for (;;) {
-    const count = await context.runInTransaction(async (transaction) => {
-      const events = await lockPendingEvents(transaction.db, BATCH_SIZE);
+    const { count, told } = await context.runInTransaction(async (transaction) => {
+      const locked = await lockPendingEvents(transaction.db, BATCH_SIZE);
       const now = context.now();
+      const { written: told, deferred } = await tellTransitions(
+        context,
+        transaction,
+        locked.filter(isRuledTransition),
+        now,
+      );
+      const events = locked.filter((event) => !isRuledTransition(event));
       // One after another: a transaction is one connection, which runs one query at a time.
       const contexts: Array<EventContext | undefined> = [];
       for (const event of events) contexts.push(await loadEventContext(transaction.db, event));
@@ -138,12 +151,13 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
       }
       await markEventsDispatched(
         transaction.db,
-        events.map((event) => event.id),
+        locked.filter((event) => !deferred.includes(event.id)).map((event) => event.id),
         now,
       );
-      return events.length;
+      // Transitions left for another dispatcher's older one are not counted: this loop must not spin on them.
+      return { count: locked.length - deferred.length, told };
     });
     dispatched += count;
-    if (count < BATCH_SIZE) return dispatched;
+    if (count < BATCH_SIZE && !told) return dispatched;
   }
 }

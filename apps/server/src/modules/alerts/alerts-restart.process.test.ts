@@ -91,7 +91,7 @@ async function post(server: ServerProcess, key: string, monitorId: number, time:
 }
 
 const eventsOf = async (monitorId: number) =>
-  (await db.query('SELECT 1 FROM monitor_events WHERE monitor_id = $1', [monitorId])).rowCount;
+  (await db.query("SELECT 1 FROM monitor_events WHERE monitor_id = $1 AND origin = 'ingest'", [monitorId])).rowCount;
 
 /**
  * Two of three probers fail: the confirmation round the first failure opens waits a few seconds

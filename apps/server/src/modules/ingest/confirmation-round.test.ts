@@ -76,7 +76,9 @@ const stateOf = async (monitorId: number) =>
     )
   )[0];
 const eventsOf = (monitorId: number) =>
-  rows<{ kind: string }>(sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} ORDER BY at`);
+  rows<{ kind: string }>(
+    sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} AND origin = 'ingest' ORDER BY at`,
+  );
 const downtimesOf = (monitorId: number) =>
   rows<{ from_time: string; to_time: string | null }>(
     sql`SELECT from_time, to_time FROM downtimes WHERE monitor_id = ${monitorId} ORDER BY from_time`,

@@ -93,7 +93,8 @@ async function downMonitor(user: BuiltUser, path: string): Promise<number> {
 const eventKinds = async (monitorId: number) =>
   (
     await server.context.db.execute<{ kind: string }>(
-      sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} ORDER BY id`,
+      // Ingest's transitions; what the alert rules made of them is in alertsTo.
+      sql`SELECT kind FROM monitor_events WHERE monitor_id = ${monitorId} AND origin = 'ingest' ORDER BY id`,
     )
   ).rows.map((row) => row.kind);
 

@@ -16,5 +16,6 @@ export function presentMonitorSummary(row: MonitorListRow): MonitorSummaryWire {
     last_status_code: isHttp ? row.lastStatusCode : null,
     last_status: isHttp ? null : row.lastStatus,
     is_slow: row.isSlow === true,
+    is_flapping: row.isFlapping ?? false,
   });
 }

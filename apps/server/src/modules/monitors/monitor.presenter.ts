@@ -5,7 +5,7 @@ import { terminalCommand } from '@paydar/domain/terminal-command';
 import { toCheckSpec } from './check-spec';
 import type { MonitorWithRelations } from './monitors.repository';
 
-export function presentMonitor({ monitor, probers, state, slow }: MonitorWithRelations): Monitor {
+export function presentMonitor({ monitor, probers, state, slow, isFlapping }: MonitorWithRelations): Monitor {
   const isHttp = monitor.protocolType === 'HTTP';
   const fields = {
     protocol_type: monitor.protocolType,
@@ -23,6 +23,8 @@ export function presentMonitor({ monitor, probers, state, slow }: MonitorWithRel
     http_body: monitor.httpBody,
     probers,
     alert: monitor.alert,
+    alert_rules: monitor.alertRules,
+    is_flapping: isFlapping,
     labels: monitor.labels,
     is_enabled: monitor.isEnabled,
     is_protected: monitor.isProtected,

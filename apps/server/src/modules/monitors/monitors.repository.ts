@@ -1,7 +1,14 @@
 import { sameSlowRule } from '@paydar/domain/slow-response';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { monitorProbers, monitorSlowStates, monitorStates, monitors, probers } from '../../db/schema/index';
+import {
+  monitorAlertStates,
+  monitorProbers,
+  monitorSlowStates,
+  monitorStates,
+  monitors,
+  probers,
+} from '../../db/schema/index';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitor = typeof monitors.$inferInsert;
@@ -18,12 +25,14 @@ export interface MonitorWithRelations {
   probers: Array<{ id: number; name: string }>;
   state: MonitorStateRow | null;
   slow: SlowNow | null;
+  /** Flap damping holds its alerts (modules/alert-rules). */
+  isFlapping: boolean;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states, slowRows] = await Promise.all([
+  const [assigned, states, slowRows, flapping] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -39,10 +48,15 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       })
       .from(monitorSlowStates)
       .where(and(inArray(monitorSlowStates.monitorId, ids), eq(monitorSlowStates.isSlow, true))),
+    db
+      .select({ monitorId: monitorAlertStates.monitorId })
+      .from(monitorAlertStates)
+      .where(and(inArray(monitorAlertStates.monitorId, ids), eq(monitorAlertStates.isFlapping, true))),
   ]);
   const slowById = new Map(
     slowRows.map((row) => [row.monitorId, { since: row.since ?? new Date(0), reason: row.reason ?? '' }]),
   );
+  const flappingIds = new Set(flapping.map((row) => row.monitorId));
   const statesById = new Map(states.map((state) => [state.monitorId, state]));
   const probersById = new Map<number, Array<{ id: number; name: string }>>();
   for (const { monitorId, id, name } of assigned) {
@@ -56,6 +70,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     state: statesById.get(monitor.id) ?? null,
     // Only while it has a rule: a row left by a rule since removed says nothing.
     slow: monitor.slowAlert ? (slowById.get(monitor.id) ?? null) : null,
+    isFlapping: flappingIds.has(monitor.id),
   }));
 }
 
@@ -64,7 +79,7 @@ export type MonitorListRow = Pick<
   MonitorRow,
   'id' | 'protocolType' | 'url' | 'host' | 'alias' | 'labels' | 'isEnabled' | 'isProtected'
 > &
-  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'> & { isSlow: boolean | null };
+  Pick<MonitorStateRow, 'lastStatusCode' | 'lastStatus'> & { isSlow: boolean | null; isFlapping: boolean | null };
 
 /**
  * A user's monitors for the list, newest first: all of them, or the page asked for. One query
@@ -88,11 +103,13 @@ export async function listUserMonitorRows(
       lastStatusCode: monitorStates.lastStatusCode,
       lastStatus: monitorStates.lastStatus,
       isSlow: monitorSlowStates.isSlow,
+      isFlapping: monitorAlertStates.isFlapping,
     })
     .from(monitors)
     .leftJoin(monitorStates, eq(monitorStates.monitorId, monitors.id))
     // A row is left only while the monitor has a rule (an edit removing it deletes the row).
     .leftJoin(monitorSlowStates, eq(monitorSlowStates.monitorId, monitors.id))
+    .leftJoin(monitorAlertStates, eq(monitorAlertStates.monitorId, monitors.id))
     .where(eq(monitors.userId, userId))
     .orderBy(desc(monitors.createdAt), desc(monitors.id))
     .offset(page.offset);

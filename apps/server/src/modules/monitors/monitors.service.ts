@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
+import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
+import type { AlertChannelRef } from '../../db/schema/monitors';
 import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField, notFound } from '../../errors';
 import { offsetPage, wholeList } from '../../http/pagination';
-import { findUserById } from '../accounts/users.repository';
+import { findUserById, findUserByIdForUpdate, updateUser } from '../accounts/users.repository';
+import { withLoginEmailVerified } from '../alert-channels/profile-channels';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
@@ -76,8 +79,36 @@ async function assertWithinPlan(db: Database, caller: Caller, input: MonitorInpu
   throw new AppError('PLAN_LIMIT', first.message, fields);
 }
 
+/** A monitor as it is stored: the channels and the rules are settled (given, defaulted or kept). */
+type SettledInput = MonitorInput & { alert: AlertChannelRef[]; alert_rules: AlertRules };
+
+/** Most email channels a profile holds (contracts/accounts alertChannelsInput). */
+const MAX_PROFILE_EMAILS = 20;
+
+/**
+ * Where a new monitor given no `alert` sends (issue 14: alerts on by default): the profile's
+ * verified emails; with none, the login address — sign-up proved it (withLoginEmailVerified) — which
+ * becomes a verified email channel of the profile, so the Alert Center shows where alerts go.
+ * Under the user row's lock, as every other change of alert_channels.
+ */
+async function defaultAlert(db: Database, caller: Caller): Promise<AlertChannelRef[]> {
+  const user = await findUserByIdForUpdate(db, caller.userId);
+  if (!user) return [];
+  const verified = user.alertChannels.emails.filter((entry) => entry.is_verified);
+  if (verified.length) return verified.map((entry) => ({ type: 'emails', value: entry.value }));
+  if (!user.isVerified) return [];
+  const login = normalizeChannelValue('email', user.email);
+  const listed = user.alertChannels.emails.some((entry) => entry.value === login);
+  if (!listed && user.alertChannels.emails.length >= MAX_PROFILE_EMAILS) return [];
+  const channels = listed
+    ? withLoginEmailVerified(user.alertChannels, { email: login, isVerified: true })
+    : { ...user.alertChannels, emails: [...user.alertChannels.emails, { value: login, is_verified: true }] };
+  await updateUser(db, caller.userId, { alertChannels: channels });
+  return [{ type: 'emails', value: login }];
+}
+
 /** Channel values as the profile stores them ('@Alice' → '@alice'), so the two always match. */
-function normalizedAlert(input: MonitorInput): MonitorInput['alert'] {
+function normalizedAlert(input: SettledInput): AlertChannelRef[] {
   return input.alert.map((ref) => ({
     type: ref.type,
     value: normalizeChannelValue(channelTypeOfKey(ref.type), ref.value),
@@ -85,7 +116,7 @@ function normalizedAlert(input: MonitorInput): MonitorInput['alert'] {
 }
 
 /** A monitor may alert only channels the user has in the profile. */
-async function assertOwnChannels(db: Database, caller: Caller, input: MonitorInput): Promise<void> {
+async function assertOwnChannels(db: Database, caller: Caller, input: SettledInput): Promise<void> {
   if (!input.alert.length) return;
   const user = await findUserById(db, caller.userId);
   for (const ref of normalizedAlert(input)) {
@@ -94,7 +125,7 @@ async function assertOwnChannels(db: Database, caller: Caller, input: MonitorInp
   }
 }
 
-function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' | 'protocolType'> {
+function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' | 'protocolType'> {
   return {
     url: input.protocol_type === 'HTTP' ? (input.url ?? null) : null,
     host: input.protocol_type === 'HTTP' ? null : (input.host ?? null),
@@ -107,6 +138,7 @@ function storedFields(input: MonitorInput): Omit<NewMonitor, 'userId' | 'token' 
     dnsQueryName: input.protocol_type === 'DNS' ? (input.dns_query_name ?? null) : null,
     dnsQueryType: input.dns_query_type,
     alert: normalizedAlert(input),
+    alertRules: input.alert_rules,
     labels: input.labels,
     isEnabled: input.is_enabled,
     // Left out (undefined) on edit: the monitor keeps its rule.
@@ -147,11 +179,16 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
   const id = await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     await assertWithinPlan(transaction.db, caller, input, 'create');
-    await assertOwnChannels(transaction.db, caller, input);
+    const settled: SettledInput = {
+      ...input,
+      alert: input.alert ?? (await defaultAlert(transaction.db, caller)),
+      alert_rules: input.alert_rules ?? DEFAULT_ALERT_RULES,
+    };
+    await assertOwnChannels(transaction.db, caller, settled);
     const row = await insertMonitor(
       transaction.db,
       {
-        ...storedFields(input),
+        ...storedFields(settled),
         slowAlert: input.slow_alert ?? null,
         userId: caller.userId,
         protocolType: input.protocol_type,
@@ -188,8 +225,11 @@ export async function editMonitor(
   return getMonitor(context, caller, id);
 }
 
-/** The edit as it will be stored: protocol and address are read-only, a different one is refused naming the field. */
-function editedInput(current: MonitorWithRelations, raw: MonitorInput): MonitorInput {
+/**
+ * The edit as it will be stored: protocol and address are read-only, a different one is refused
+ * naming the field; channels and alert rules not given are kept as they are.
+ */
+function editedInput(current: MonitorWithRelations, raw: MonitorInput): SettledInput {
   const input = normaliseMonitorInput({
     ...raw,
     protocol_type: raw.protocol_type ?? current.monitor.protocolType,
@@ -202,7 +242,13 @@ function editedInput(current: MonitorWithRelations, raw: MonitorInput): MonitorI
   const given = field === 'url' ? input.url : input.host;
   if (given && given !== currentTarget)
     throw invalidField(field, 'The address cannot be changed; add a new monitor instead.');
-  const merged = { ...input, url: current.monitor.url, host: current.monitor.host };
+  const merged = {
+    ...input,
+    url: current.monitor.url,
+    host: current.monitor.host,
+    alert: input.alert ?? current.monitor.alert,
+    alert_rules: input.alert_rules ?? current.monitor.alertRules,
+  };
   assertMonitorShape(merged);
   if (current.monitor.isProtected && merged.is_enabled !== current.monitor.isEnabled) {
     throw new AppError('PROTECTED_MONITOR', PROTECTED_TOGGLE_TEXT);

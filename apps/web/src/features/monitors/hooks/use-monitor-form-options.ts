@@ -34,6 +34,10 @@ export type MonitorFormOptions = {
   ready: boolean;
   probers: Prober[];
   channelGroups: AlertChannelOptionGroup[];
+  /** The profile's channels: a new monitor preselects the verified emails. */
+  channels?: AlertChannels;
+  /** The login address, which the server alerts when a new monitor is given no channel and the profile has no verified email. */
+  loginEmail: string | null;
   /** The user's existing labels, offered while typing. */
   labelSuggestions: string[];
   /** The active plan's limits; null while unknown, and then only the server checks them. */
@@ -52,6 +56,8 @@ export function useMonitorFormOptions(opened: boolean, mode: 'create' | 'edit'):
     ready: !probers.isPending,
     probers: probers.data ?? [],
     channelGroups: alertChannelOptions(me?.alert_channels),
+    ...(me?.alert_channels ? { channels: me.alert_channels } : {}),
+    loginEmail: me?.is_verified ? me.email : null,
     labelSuggestions: me?.labels ?? [],
     plan: subscription?.subscription_plan.specifications ?? null,
     monitorCount: monitors.data?.length ?? null,

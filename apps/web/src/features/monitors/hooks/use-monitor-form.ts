@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
+import { alertRuleErrors } from '../components/form/alert-rules-values';
 import {
   defaultFormValues,
   formValuesOf,
@@ -30,6 +31,8 @@ function formFieldOf(apiField: string): string | null {
   if (apiField === 'url' || apiField === 'host') return 'target';
   // The slow-response part names its fields as the API does (slow_alert.checks …).
   if (apiField === 'slow_alert' || apiField.startsWith('slow_alert.')) return apiField;
+  // Nested: 'alert_rules.remind_limit' is the rules section's field of that path.
+  if (apiField === 'alert_rules' || apiField.startsWith('alert_rules.')) return apiField;
   const known: (keyof MonitorFormValues)[] = [
     'protocol_type',
     'alias',
@@ -94,7 +97,7 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
   const update = useUpdateMonitor();
   const form = useForm<MonitorFormValues>({
     mode: 'controlled',
-    initialValues: monitor ? formValuesOf(monitor) : defaultFormValues(options.probers),
+    initialValues: monitor ? formValuesOf(monitor) : defaultFormValues(options.probers, options.channels),
   });
 
   function showServerError(error: unknown) {
@@ -124,6 +127,12 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     const slowErrors = slowAlertErrors(values.slow_alert);
     if (Object.keys(slowErrors).length) {
       form.setErrors(slowErrors);
+      return;
+    }
+    const ruleErrors = alertRuleErrors(values.alert_rules);
+    if (Object.keys(ruleErrors).length) {
+      form.setErrors(ruleErrors);
+      notify.warning('Check the alert rules: a value is out of range.');
       return;
     }
     const violations = planViolationsOf(values, options, mode);

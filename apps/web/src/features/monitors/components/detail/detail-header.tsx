@@ -88,6 +88,13 @@ export function DetailHeader(props: DetailHeaderProps) {
                   Slow
                 </Badge>
               )}
+              {'is_flapping' in monitor && monitor.is_flapping === true && enabled && (
+                <Tooltip label="Changing state often: its alerts wait until it is stable" withArrow>
+                  <Badge color="grape" variant="light" radius="sm" style={{ flexShrink: 0 }}>
+                    Flapping
+                  </Badge>
+                </Tooltip>
+              )}
               {result !== null && (
                 <Badge color="gray" variant="outline" radius="sm" maw={160} style={{ flexShrink: 0 }}>
                   {result}

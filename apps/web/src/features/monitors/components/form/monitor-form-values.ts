@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import { FILL_ALL_FIELDS, type Monitor, type Prober } from '@paydar/contracts/monitors';
 import {
   DEFAULT_APDEX_SECONDS,
@@ -45,6 +46,13 @@ export type MonitorFormValues = {
   probers: number[];
   /** Alert channels, each as `alertChannelKey()`. */
   alert: string[];
+  /**
+   * True while an add form's channels are untouched and the profile has no verified email: the
+   * server then alerts the login address (issue 14), so `alert` is not sent.
+   */
+  alert_default: boolean;
+  /** When its downtimes are told; a cleared number field holds '' until it is checked. */
+  alert_rules: AlertRules;
   labels: string[];
   is_enabled: boolean;
   slow_alert: SlowAlertFormValues;
@@ -73,8 +81,19 @@ export function defaultProberIds(probers: readonly Prober[]): number[] {
     .map(({ prober }) => prober.id);
 }
 
-/** Spec §5 defaults: HTTP(S), 5 min, 0.5 sec, GET, DNS type A, enabled, three probers. */
-export function defaultFormValues(probers: readonly Prober[]): MonitorFormValues {
+/** The profile's verified emails, as channel keys: what a new monitor alerts unless the user unticks them. */
+export function verifiedEmailKeys(channels: AlertChannels | undefined): string[] {
+  return (channels?.emails ?? [])
+    .filter((entry) => entry.is_verified)
+    .map((entry) => alertChannelKey('emails', entry.value));
+}
+
+/**
+ * Spec §5 defaults: HTTP(S), 5 min, 0.5 sec, GET, DNS type A, enabled, three probers; alerts to
+ * the verified emails (issue 14) and the default alert rules.
+ */
+export function defaultFormValues(probers: readonly Prober[], channels?: AlertChannels): MonitorFormValues {
+  const alert = verifiedEmailKeys(channels);
   return {
     protocol_type: 'HTTP',
     target: '',
@@ -87,7 +106,9 @@ export function defaultFormValues(probers: readonly Prober[]): MonitorFormValues
     dns_query_name: '',
     dns_query_type: 'A',
     probers: defaultProberIds(probers),
-    alert: [],
+    alert,
+    alert_default: alert.length === 0,
+    alert_rules: structuredClone(DEFAULT_ALERT_RULES),
     labels: [],
     is_enabled: true,
     slow_alert: defaultSlowAlertValues(),
@@ -109,6 +130,8 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     dns_query_type: monitor.dns_query_type,
     probers: monitor.probers.map((prober) => prober.id),
     alert: monitor.alert.map((channel) => alertChannelKey(channel.type, channel.value)),
+    alert_default: false,
+    alert_rules: structuredClone(monitor.alert_rules),
     labels: [...monitor.labels],
     is_enabled: monitor.is_enabled,
     slow_alert: slowAlertValuesOf(monitor.slow_alert),
@@ -160,7 +183,8 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     dns_query_name: values.protocol_type === 'DNS' ? values.dns_query_name : null,
     dns_query_type: values.dns_query_type,
     probers: [...new Set(values.probers)],
-    alert,
+    ...(values.alert_default && !alert.length ? {} : { alert }),
+    alert_rules: values.alert_rules,
     labels: values.labels,
     is_enabled: values.is_enabled,
     slow_alert: slowAlertInputOf(values.slow_alert),

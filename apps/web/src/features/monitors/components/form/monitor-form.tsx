@@ -28,6 +28,8 @@ import type { FormEvent } from 'react';
 import { openAlertCenterDrawer } from '@/lib/alert-center-drawer';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
+import { AlertDestination } from './alert-destination';
+import { AlertRulesFields } from './alert-rules-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
@@ -210,7 +212,15 @@ export function MonitorFormFields({
           nothingFoundMessage="Add alert channels in the Alert Center first."
           renderPill={limitedPills(values.alert)}
           {...form.getInputProps('alert')}
+          onChange={(value) => {
+            // A choice made by hand is sent as it is, even an empty one.
+            form.setFieldValue('alert', value);
+            form.setFieldValue('alert_default', false);
+          }}
         />
+        <AlertDestination form={form} options={options} />
+
+        <AlertRulesFields form={form} />
 
         <SlowAlertFields form={form} />
 

@@ -126,6 +126,18 @@ export const MonitorListItem = memo(function MonitorListItem({
               Slow
             </Badge>
           ) : null}
+          {monitor.is_flapping && status !== 'disabled' && (
+            <Badge
+              size="xs"
+              variant="light"
+              color="grape"
+              radius="sm"
+              style={{ flex: 'none' }}
+              title="Its alerts wait until it is stable"
+            >
+              Flapping
+            </Badge>
+          )}
           {result !== null && (
             <Text
               size="xs"

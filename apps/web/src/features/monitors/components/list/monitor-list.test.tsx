@@ -133,6 +133,14 @@ describe('MonitorList', () => {
     expect(items()[0]?.dataset.status).toBe('up');
   });
 
+  it('tags a flapping monitor "Flapping", and not a paused one', () => {
+    stubApi();
+    renderList({ monitors: [{ ...shop, is_flapping: true }, blog, { ...dns, is_enabled: false, is_flapping: true }] });
+    expect(within(items()[0] as HTMLElement).getByText('Flapping')).toBeTruthy();
+    expect(within(items()[1] as HTMLElement).queryByText('Flapping')).toBeNull();
+    expect(within(items()[2] as HTMLElement).queryByText('Flapping')).toBeNull();
+  });
+
   it('shows "Failing, confirming" rather than Up while a failed check is being re-checked', async () => {
     stubApi({ metrics: { 2: { is_down: false, confirming: true, last_status_code: 503 } } });
     renderList({ monitors: [shop, blog] });
