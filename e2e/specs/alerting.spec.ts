@@ -53,9 +53,10 @@ async function addMonitor(page: Page, channelValues: string[]) {
   // A forced click does not scroll the modal's body: bring the field out from under the footer first.
   await probers.scrollIntoViewIfNeeded();
   await probers.click({ force: true });
-  for (const option of await page.getByRole('option', { selected: true }).all()) {
-    if ((await option.textContent())?.trim() !== 'Local (IR)') await option.click();
-  }
+  // One at a time, asking again after each click: a snapshot of the selected options goes stale as
+  // they are unticked (other specs register probers at any moment).
+  const others = page.getByRole('option', { selected: true }).filter({ hasNotText: 'Local (IR)' });
+  while ((await others.count()) > 0) await others.first().click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: `${PERIOD_SECONDS} sec`, exact: true }).click();
