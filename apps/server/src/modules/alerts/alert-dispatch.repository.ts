@@ -48,6 +48,8 @@ export interface EventContext {
     host: string | null;
     alias: string | null;
     alert: AlertChannelRef[];
+    /** False while paused: a paused monitor alerts nothing, whatever was queued before. */
+    isEnabled: boolean;
     /** The channel kinds a recovery goes to (alert rules, issue 14). */
     recoveryChannels: string[];
   };
@@ -64,7 +66,7 @@ export interface EventContext {
 
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert,
+    SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, m.is_enabled,
       m.alert_rules->'recovery_channels' AS recovery_channels, u.alert_channels, u.time_zone, p.description,
       s.last_status_code, s.last_status, d.from_time, d.to_time, d.ended_by
     FROM monitors m
@@ -84,6 +86,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       host: row.host as string | null,
       alias: row.alias as string | null,
       alert: row.alert as AlertChannelRef[],
+      isEnabled: row.is_enabled as boolean,
       recoveryChannels: (row.recovery_channels as string[] | null) ?? ['email', 'sms', 'telegram', 'webhook'],
     },
     channels: row.alert_channels as AlertChannels,

@@ -87,12 +87,14 @@ async function notificationsFor(
 }
 
 /**
- * A down event whose downtime the monitor's pause has already ended (the owner switched it off, or
- * the plan did, before this ran): alerting it now would be stale, so it is marked done unsent.
+ * An event of a monitor paused before this ran (the owner switched it off, or the plan did), or a
+ * down or reminder whose downtime a pause or a maintenance window already ended: alerting it now
+ * would be stale, so it is marked done unsent.
  */
 const pausedBeforeDispatch = (event: PendingEvent, eventContext: EventContext) =>
-  (event.kind === 'down' || event.kind === 'reminder') &&
-  (eventContext.downtime?.endedBy === 'pause' || eventContext.downtime?.endedBy === 'maintenance');
+  !eventContext.monitor.isEnabled ||
+  ((event.kind === 'down' || event.kind === 'reminder') &&
+    (eventContext.downtime?.endedBy === 'pause' || eventContext.downtime?.endedBy === 'maintenance'));
 
 async function dispatchEvent(
   context: ServiceContext,

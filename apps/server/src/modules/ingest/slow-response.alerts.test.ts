@@ -4,6 +4,7 @@ import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
+import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import {
   type AlertWorld,
   allChannelRefs,
@@ -310,5 +311,22 @@ describe('while the monitor is down', () => {
     });
     expect(kinds.filter((kind) => kind === 'down')).toHaveLength(5);
     expect(kinds.filter((kind) => kind === 'up')).toHaveLength(4);
+  });
+});
+
+describe('a paused monitor', () => {
+  it('alerts nothing of a slow event still queued when it was paused', async () => {
+    const { owner, monitor } = await slowMonitor({ rule: 'response_time', above_ms: 100, checks: 1 });
+    const db = world.server.context.db;
+    // Paused first, then the event is found queued: dispatch must not send what the pause silenced.
+    await db.execute(sql`UPDATE monitors SET is_enabled = false WHERE id = ${monitor.id}`);
+    await db.execute(sql`INSERT INTO monitor_events (monitor_id, kind, at, reason)
+      VALUES (${monitor.id}, 'slow', now(), 'Response time above 100 ms for 1 check in a row (last 150 ms).')`);
+    await dispatchPendingEvents(world.server.context);
+    const events = await db.execute<{ processed_at: string | null }>(
+      sql`SELECT processed_at FROM monitor_events WHERE monitor_id = ${monitor.id}`,
+    );
+    expect(events.rows.map((row) => row.processed_at !== null)).toEqual([true]);
+    expect(await notificationRows(world, owner.id)).toEqual([]);
   });
 });

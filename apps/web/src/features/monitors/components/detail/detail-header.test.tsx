@@ -16,6 +16,14 @@ describe('detailStatus (spec §4)', () => {
     ['enabled and up', true, todayMetric, 'Up'],
     ['before the first check', true, buildMetric({ first_check_at: null, last_check_at: null }), null],
     ['while loading', true, undefined, null],
+    ['in a maintenance window', true, buildMetric({ in_maintenance_until: '2026-11-26T13:00:00.000Z' }), 'Maintenance'],
+    [
+      'in a window and down before it',
+      true,
+      buildMetric({ is_down: true, in_maintenance_until: '2026-11-26T13:00:00.000Z' }),
+      'Maintenance',
+    ],
+    ['paused in a window', false, buildMetric({ in_maintenance_until: '2026-11-26T13:00:00.000Z' }), 'Disable'],
   ])('%s → %s', (_case, enabled, metric, status) => {
     expect(detailStatus(enabled, metric)).toBe(status);
   });

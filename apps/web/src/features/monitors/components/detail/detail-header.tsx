@@ -20,7 +20,7 @@ export type DetailPopup = 'date' | 'command' | 'share';
 /** Spec §2: the tooltip of the 'Now' time, which is when the figures were computed. */
 export const REFRESH_HINT = 'Use the refresh button to fetch new updates';
 
-export type DetailStatus = 'Up' | 'Down' | typeof CONFIRMING_TEXT | typeof DISABLED_TEXT;
+export type DetailStatus = 'Up' | 'Down' | 'Maintenance' | typeof CONFIRMING_TEXT | typeof DISABLED_TEXT;
 
 const statusWord: Record<MonitorStatus, DetailStatus | null> = {
   disabled: DISABLED_TEXT,
@@ -32,15 +32,18 @@ const statusWord: Record<MonitorStatus, DetailStatus | null> = {
 
 /**
  * The status word (spec §4), by the same rule as the list: 'Disable' for a disabled monitor; 'Down'
- * only while the figures say down and the monitor is enabled; none before the first check.
+ * only while the figures say down and the monitor is enabled; none before the first check. Inside a
+ * maintenance window (issue 14) its checks judge nothing, so it says 'Maintenance' rather than up or down.
  */
 export function detailStatus(enabled: boolean, metric: Metric | undefined): DetailStatus | null {
+  if (enabled && metric?.in_maintenance_until) return 'Maintenance';
   return statusWord[monitorStatus({ is_enabled: enabled }, metric)];
 }
 
 const statusColor: Record<DetailStatus, string> = {
   Up: 'teal',
   Down: 'red',
+  Maintenance: 'blue',
   [CONFIRMING_TEXT]: 'orange',
   Disable: 'gray',
 };
