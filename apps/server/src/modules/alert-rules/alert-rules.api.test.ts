@@ -1,36 +1,21 @@
 import { DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { probers } from '../../db/schema/index';
+import type { TestServer } from '../../../test/harness';
+import { createMonitor, httpMonitorBody, monitorRequest, startMonitorApi } from '../monitors/monitors.test-support';
 
 let server: TestServer;
 let localProberId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  const [local] = await server.context.db.select().from(probers).where(eq(probers.name, 'Local'));
-  localProberId = local?.id ?? 0;
+  ({ server, localProberId } = await startMonitorApi());
 });
 afterAll(() => server.close());
 
-const httpMonitor = (overrides: Record<string, unknown> = {}) => ({
-  protocol_type: 'HTTP',
-  url: '93.184.216.34/health',
-  period: 300,
-  apdex: 0.5,
-  probers: [localProberId],
-  ...overrides,
-});
-const create = (user: BuiltUser, body: unknown) =>
-  server.app.inject({ method: 'POST', url: '/api/v1/monitors/', headers: user.headers, payload: body as object });
+const httpMonitor = (overrides: Record<string, unknown> = {}) => httpMonitorBody(localProberId, overrides);
+const create = (user: BuiltUser, body: unknown) => createMonitor(server, user, body);
 const request = (user: BuiltUser, method: 'GET' | 'PUT', id: number, body?: unknown) =>
-  server.app.inject({
-    method,
-    url: `/api/v1/monitors/${id}/`,
-    headers: user.headers,
-    ...(body ? { payload: body as object } : {}),
-  });
+  monitorRequest(server, user, method, id, body);
 const setChannels = (user: BuiltUser, emails: Array<{ value: string; is_verified: boolean }>) =>
   server.context.db.execute(
     sql`UPDATE users SET alert_channels = ${JSON.stringify({ emails, phones: [], telegram_usernames: [], webhooks: [] })}::jsonb

@@ -1,30 +1,20 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { monitorSlowStates, probers } from '../../db/schema/index';
+import type { TestServer } from '../../../test/harness';
+import { monitorSlowStates } from '../../db/schema/index';
+import { createMonitor, httpMonitorBody, monitorRequest, startMonitorApi } from './monitors.test-support';
 
 let server: TestServer;
 let localProberId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  const [local] = await server.context.db.select().from(probers).where(eq(probers.name, 'Local'));
-  localProberId = local?.id ?? 0;
+  ({ server, localProberId } = await startMonitorApi());
 });
 afterAll(() => server.close());
 
-const body = (overrides: Record<string, unknown> = {}) => ({
-  protocol_type: 'HTTP',
-  url: '93.184.216.34/health',
-  period: 300,
-  apdex: 0.5,
-  probers: [localProberId],
-  ...overrides,
-});
-const create = (user: BuiltUser, payload: object) =>
-  server.app.inject({ method: 'POST', url: '/api/v1/monitors/', headers: user.headers, payload });
-const request = (user: BuiltUser, method: 'GET' | 'PUT', id: number, payload?: object) =>
-  server.app.inject({ method, url: `/api/v1/monitors/${id}/`, headers: user.headers, ...(payload ? { payload } : {}) });
+const body = (overrides: Record<string, unknown> = {}) => httpMonitorBody(localProberId, overrides);
+const create = (user: BuiltUser, body: unknown) => createMonitor(server, user, body);
+const request = (user: BuiltUser, method: 'GET' | 'PUT', id: number, body?: unknown) =>
+  monitorRequest(server, user, method, id, body);
 
 const apdexRule = { rule: 'apdex', checks: 20, below: 0.7 };
 const timeRule = { rule: 'response_time', above_ms: 800, checks: 5 };

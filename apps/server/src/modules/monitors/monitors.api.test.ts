@@ -1,37 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 import { monitors, probers } from '../../db/schema/index';
 import { PROTECTED_DELETE_TEXT, PROTECTED_TOGGLE_TEXT } from './monitors.service';
+import { createMonitor, httpMonitorBody, monitorRequest, startMonitorApi } from './monitors.test-support';
 
 let server: TestServer;
 let localProberId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  const [local] = await server.context.db.select().from(probers).where(eq(probers.name, 'Local'));
-  localProberId = local?.id ?? 0;
+  ({ server, localProberId } = await startMonitorApi());
 });
 afterAll(() => server.close());
 
-const httpMonitor = (overrides: Record<string, unknown> = {}) => ({
-  protocol_type: 'HTTP',
-  url: '93.184.216.34/health',
-  period: 300,
-  apdex: 0.5,
-  probers: [localProberId],
-  ...overrides,
-});
+const httpMonitor = (overrides: Record<string, unknown> = {}) => httpMonitorBody(localProberId, overrides);
 
-const create = (user: BuiltUser, body: unknown) =>
-  server.app.inject({ method: 'POST', url: '/api/v1/monitors/', headers: user.headers, payload: body as object });
+const create = (user: BuiltUser, body: unknown) => createMonitor(server, user, body);
 const request = (user: BuiltUser, method: 'GET' | 'PUT' | 'DELETE', id: number, body?: unknown) =>
-  server.app.inject({
-    method,
-    url: `/api/v1/monitors/${id}/`,
-    headers: user.headers,
-    ...(body ? { payload: body as object } : {}),
-  });
+  monitorRequest(server, user, method, id, body);
 const assignmentVersion = async () =>
   (await server.context.db.select().from(probers).where(eq(probers.id, localProberId)))[0]?.assignmentVersion ?? 0;
 
