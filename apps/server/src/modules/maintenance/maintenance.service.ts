@@ -133,25 +133,40 @@ export async function createMaintenanceWindow(
   return presentWindow(window, now);
 }
 
-export async function editMaintenanceWindow(
+/**
+ * Changes the caller's window (locked for the transaction) with `change`, then reads it again and
+ * rewrites its spans from now, for the monitors it has and had. 404 when it is not the caller's.
+ */
+async function changeWindow(
   context: ServiceContext,
   caller: Caller,
   id: number,
-  input: MaintenanceWindowInput,
+  change: (db: Database, found: WindowRow, now: number) => Promise<void>,
 ): Promise<MaintenanceWindow> {
   refuseDemo(caller);
   const now = context.now().getTime();
   const window = await context.runInTransaction(async (transaction) => {
     const found = await findWindow(transaction.db, caller.userId, id, true);
     if (!found) throw notFound();
-    const fields = await fieldsOf(transaction.db, caller, input, now);
-    await updateWindow(transaction.db, caller.userId, id, fields);
-    await setWindowMonitors(transaction.db, id, [...new Set(input.monitors)]);
-    const edited = await reload(transaction.db, caller, id);
-    await refreshWindowSpans(transaction.db, edited, now, found.monitors);
-    return edited;
+    await change(transaction.db, found, now);
+    const changed = await reload(transaction.db, caller, id);
+    await refreshWindowSpans(transaction.db, changed, now, found.monitors);
+    return changed;
   });
   return presentWindow(window, now);
+}
+
+export function editMaintenanceWindow(
+  context: ServiceContext,
+  caller: Caller,
+  id: number,
+  input: MaintenanceWindowInput,
+): Promise<MaintenanceWindow> {
+  return changeWindow(context, caller, id, async (db, _found, now) => {
+    const fields = await fieldsOf(db, caller, input, now);
+    await updateWindow(db, caller.userId, id, fields);
+    await setWindowMonitors(db, id, [...new Set(input.monitors)]);
+  });
 }
 
 /**
@@ -159,31 +174,19 @@ export async function editMaintenanceWindow(
  * rest of this occurrence and keeps its future ones (delete it to drop them). 409 when nothing is
  * going on.
  */
-export async function endMaintenanceWindow(
-  context: ServiceContext,
-  caller: Caller,
-  id: number,
-): Promise<MaintenanceWindow> {
-  refuseDemo(caller);
-  const now = context.now().getTime();
-  const window = await context.runInTransaction(async (transaction) => {
-    const found = await findWindow(transaction.db, caller.userId, id, true);
-    if (!found) throw notFound();
+export function endMaintenanceWindow(context: ServiceContext, caller: Caller, id: number): Promise<MaintenanceWindow> {
+  return changeWindow(context, caller, id, async (db, found, now) => {
     if (!isActive(found, now)) throw new AppError('CONFLICT', 'This maintenance window is not going on.');
     const span = currentOrNextOf(found, now);
     await endWindow(
-      transaction.db,
+      db,
       caller.userId,
       id,
       found.kind === 'once'
         ? { endsAt: new Date(Math.max(now, found.startsAt?.getTime() ?? now)), skipUntil: null }
         : { endsAt: null, skipUntil: new Date(span?.to ?? now) },
     );
-    const ended = await reload(transaction.db, caller, id);
-    await refreshWindowSpans(transaction.db, ended, now);
-    return ended;
   });
-  return presentWindow(window, now);
 }
 
 /** Deletes a window: an ongoing occurrence ends now, the ones to come are dropped, the past stays maintenance. */
