@@ -74,33 +74,19 @@ export const monitorSummary = monitorSummaryWire.transform(
 
 /** The summary of a whole monitor (a monitor read or saved on its own, put back into the cached list). */
 export function summaryOf(monitor: MonitorSummary | Monitor): MonitorSummary {
-  const {
-    id,
-    protocol_type,
-    url,
-    host,
-    alias,
-    labels,
-    is_enabled,
-    is_protected,
-    last_status_code,
-    last_status,
-    is_flapping,
-  } = monitor;
-  const is_slow = 'slow' in monitor ? monitor.slow !== null : (monitor.is_slow ?? false);
   return {
-    id,
-    protocol_type,
-    url,
-    host,
-    alias,
-    labels,
-    is_enabled,
-    is_protected,
-    last_status_code,
-    last_status,
-    is_slow,
-    is_flapping,
+    id: monitor.id,
+    protocol_type: monitor.protocol_type,
+    url: monitor.url,
+    host: monitor.host,
+    alias: monitor.alias,
+    labels: monitor.labels,
+    is_enabled: monitor.is_enabled,
+    is_protected: monitor.is_protected,
+    last_status_code: monitor.last_status_code,
+    last_status: monitor.last_status,
+    is_flapping: monitor.is_flapping,
+    is_slow: 'slow' in monitor ? monitor.slow !== null : (monitor.is_slow ?? false),
   };
 }
 
