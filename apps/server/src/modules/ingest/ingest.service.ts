@@ -8,7 +8,8 @@ import type { ServiceContext } from '../../context';
 import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
-import { endDowntimesOnEntering, splitByMaintenance, stateInMaintenance } from '../maintenance/maintenance-ingest';
+import { splitByMaintenance, stateInMaintenance } from '../maintenance/maintenance-ingest';
+import { endDowntimesForMaintenance, hasSpanOverlapping } from '../maintenance/maintenance-spans.repository';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
 import {
   addProberHealth,
@@ -50,6 +51,8 @@ interface AssignedMonitor extends MonitorSettings {
   resumedAt: number | null;
   /** Its slow-response rule; null (most monitors) costs ingest nothing more. */
   slowAlert: SlowAlertRule | null;
+  /** A maintenance span of it overlaps the batch's time range: only then are its results split by spans. */
+  hasMaintenance: boolean;
 }
 
 /**
@@ -57,9 +60,15 @@ interface AssignedMonitor extends MonitorSettings {
  * results needs. A paused (disabled) monitor's results are refused: a prober still finishing a
  * check when the monitor was switched off must not move its state (issue 13).
  */
-async function assignedMonitors(transaction: Transaction, proberId: number, monitorIds: number[]) {
+async function assignedMonitors(
+  transaction: Transaction,
+  proberId: number,
+  monitorIds: number[],
+  span: { from: number; to: number },
+) {
   const result = await transaction.db.execute<Record<string, unknown>>(sql`
     SELECT m.id, m.apdex_ms, m.period_seconds, m.protocol_type, m.slow_alert,
+      ${hasSpanOverlapping(sql`m.id`, span.from, span.to)} AS has_maintenance,
       (SELECT array_agg(every.prober_id) FROM monitor_probers every WHERE every.monitor_id = m.id) AS prober_ids,
       (SELECT (extract(epoch FROM max(p.ended_at)) * 1000)::float8 FROM monitor_pauses p WHERE p.monitor_id = m.id)
         AS resumed_at
@@ -76,6 +85,7 @@ async function assignedMonitors(transaction: Transaction, proberId: number, moni
         proberIds: row.prober_ids as number[],
         resumedAt: row.resumed_at as number | null,
         slowAlert: row.slow_alert as SlowAlertRule | null,
+        hasMaintenance: row.has_maintenance as boolean,
       },
     ]),
   );
@@ -114,6 +124,17 @@ function hourlyHealth(fresh: ProbeRecordInput[], faults: number[]): Map<number, 
   for (const record of fresh) add(record.time, false);
   for (const time of faults) add(time, true);
   return hours;
+}
+
+/** [first, last] of the batch's times, as a half-open span; a batch with none in time spans `now` alone. */
+function timeSpan(times: number[], now: number): { from: number; to: number } {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const time of times) {
+    if (time < from) from = time;
+    if (time > to) to = time;
+  }
+  return times.length ? { from, to: to + 1 } : { from: now, to: now + 1 };
 }
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -176,10 +197,14 @@ async function ingestBatch(
   const times = results.map((result) => Date.parse(result.time));
   // Outside the transaction: a partition made inside one that rolls back would be remembered but gone.
   await ensurePartitions(context.db, [...new Set(times.filter(inWindow).map(dayOf))]);
+  const span = timeSpan(times.filter(inWindow), now);
   return context.runInTransaction(async (transaction) => {
-    const monitors = await assignedMonitors(transaction, proberId, [
-      ...new Set(results.map((result) => result.monitor_id)),
-    ]);
+    const monitors = await assignedMonitors(
+      transaction,
+      proberId,
+      [...new Set(results.map((result) => result.monitor_id))],
+      span,
+    );
     const records: ProbeRecordInput[] = [];
     const seen = new Set<string>();
     let rejected = 0;
@@ -238,7 +263,11 @@ async function applyStateChanges(
 }> {
   if (!fresh.length) return { transitions: 0, roundsOpened: [], states: new Map(), judged: [] };
   // Results inside a maintenance window are stored but judge nothing (modules/maintenance).
-  const maintenance = await splitByMaintenance(transaction.db, fresh);
+  const maintenance = await splitByMaintenance(
+    transaction.db,
+    fresh,
+    (monitorId) => monitors.get(monitorId)?.hasMaintenance === true,
+  );
   const byMonitor = new Map<number, StateInput[]>();
   for (const monitorId of maintenance.entered.keys()) byMonitor.set(monitorId, []);
   for (const record of maintenance.judged) {
@@ -267,7 +296,7 @@ async function applyStateChanges(
       : state;
     return applyResults(monitor, current, byMonitor.get(state.monitorId) ?? [], now);
   });
-  await endDowntimesOnEntering(transaction.db, maintenance.entered);
+  await endDowntimesForMaintenance(transaction.db, maintenance.entered);
   const transitions = await saveOutcomes(transaction.db, outcomes);
   const opened = outcomes.filter((outcome) => outcome.roundOpened).map((outcome) => outcome.update.monitorId);
   await announceRechecks(

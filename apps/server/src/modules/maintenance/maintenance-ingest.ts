@@ -1,14 +1,14 @@
-import { isCovered } from '@paydar/domain/maintenance';
 import type { Database } from '../../db/client';
 import type { MonitorState } from '../ingest/monitor-state.repository';
-import { byMonitor, endDowntimesForMaintenance, spansOverlapping } from './maintenance-spans.repository';
+import { byMonitor, spansOverlapping } from './maintenance-spans.repository';
 
 /**
  * What ingest asks of maintenance for a batch (issue 14): which new results fall inside a window
  * of their monitor. Those are stored (records, rollups) but do not move the down/up state: the
  * monitor enters maintenance instead — its open downtime ends at the window's start (ended by
  * 'maintenance', no 'up' alert) and its state is forgotten, so after the window the state machine
- * starts afresh from the next results. One indexed query per batch; no rule is expanded here.
+ * starts afresh from the next results. One indexed query per batch whose monitors have a span then
+ * (`hasSpanOverlapping` read with them), none for the others; no rule is expanded here.
  */
 
 interface TimedResult {
@@ -31,16 +31,19 @@ export interface MaintenanceSplit<R extends TimedResult> {
 export async function splitByMaintenance<R extends TimedResult>(
   db: Database,
   results: R[],
+  /** The monitors that have a span in the batch's time range; the others' results are all judged. */
+  withSpans: (monitorId: number) => boolean,
 ): Promise<MaintenanceSplit<R>> {
   const none = { judged: results, entered: new Map(), latestInside: new Map() };
-  if (!results.length) return none;
+  const candidates = results.filter((result) => withSpans(result.monitorId));
+  if (!candidates.length) return none;
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
-  for (const result of results) {
+  for (const result of candidates) {
     if (result.time < from) from = result.time;
     if (result.time > to) to = result.time;
   }
-  const spans = byMonitor(await spansOverlapping(db, [...new Set(results.map((r) => r.monitorId))], from, to + 1));
+  const spans = byMonitor(await spansOverlapping(db, [...new Set(candidates.map((r) => r.monitorId))], from, to + 1));
   if (!spans.size) return none;
   const entered = new Map<number, number>();
   const latestInside = new Map<number, R>();
@@ -48,7 +51,7 @@ export async function splitByMaintenance<R extends TimedResult>(
   for (const result of results) {
     const own = spans.get(result.monitorId);
     const span = own?.find((s) => s.from <= result.time && result.time < s.to);
-    if (!span || !isCovered([span], result.time)) {
+    if (!span) {
       outside.push(result);
       continue;
     }
@@ -90,7 +93,3 @@ export function stateInMaintenance(
   }
   return next;
 }
-
-/** Ends the entered monitors' open downtimes at their window's start. */
-export const endDowntimesOnEntering = (db: Database, entered: ReadonlyMap<number, number>) =>
-  endDowntimesForMaintenance(db, entered);

@@ -1,5 +1,5 @@
 import type { MaintenanceSpan } from '@paydar/domain/maintenance';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /**
@@ -17,6 +17,20 @@ export interface MonitorSpan extends MaintenanceSpan {
   monitorId: number;
 }
 
+/** The index-friendly test that a span of `monitorId` overlaps [from, to). */
+const overlaps = (monitorId: SQL, from: number, to: number) => sql`maintenance_spans.monitor_id = ${monitorId}
+      AND maintenance_spans.starts_at < ${iso(to)}::timestamptz
+      AND maintenance_spans.starts_at > ${iso(from - LONGEST_SPAN_MS)}::timestamptz
+      AND maintenance_spans.ends_at > ${iso(from)}::timestamptz`;
+
+/**
+ * A column for another query: whether the monitor in `monitorId` (a column reference) has a span
+ * overlapping [from, to). Ingest reads it with its monitors, so a batch whose monitors have no
+ * window costs no query of its own.
+ */
+export const hasSpanOverlapping = (monitorId: SQL, from: number, to: number) =>
+  sql`EXISTS (SELECT 1 FROM maintenance_spans WHERE ${overlaps(monitorId, from, to)})`;
+
 /** The spans of these monitors that overlap [from, to), merged by nothing: callers test coverage. */
 export async function spansOverlapping(
   db: Database,
@@ -29,9 +43,7 @@ export async function spansOverlapping(
     SELECT monitor_id, (extract(epoch FROM starts_at) * 1000)::float8 AS starts_at,
       (extract(epoch FROM ends_at) * 1000)::float8 AS ends_at
     FROM maintenance_spans
-    WHERE monitor_id = ANY(${sql.param([...monitorIds])}::int[])
-      AND starts_at < ${iso(to)}::timestamptz AND starts_at > ${iso(from - LONGEST_SPAN_MS)}::timestamptz
-      AND ends_at > ${iso(from)}::timestamptz
+    WHERE ${overlaps(sql`ANY(${sql.param([...monitorIds])}::int[])`, from, to)}
     ORDER BY monitor_id, starts_at`);
   return result.rows.map((row) => ({
     monitorId: row.monitor_id as number,
