@@ -17,6 +17,7 @@ import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.rou
 import { channelTestRoutes } from './modules/alerts/channel-test.routes';
 import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
@@ -78,6 +79,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(walletRoutes(context));
   await app.register(zarinpalRoutes(context));
   await app.register(consoleCreditRoutes(context));
+  await app.register(liveRoutes(context));
   await registerWebHosting(app, context.config);
   return app;
 }

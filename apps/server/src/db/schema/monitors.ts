@@ -3,10 +3,12 @@ import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-ru
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -90,6 +92,12 @@ export interface StoredProberState {
 }
 
 /**
+ * Stamps every change of a monitor's live state (modules/live): a browser that reconnects says the
+ * last stamp it saw (`Last-Event-ID`) and gets the state rows stamped after it.
+ */
+export const monitorChangeSeq = pgSequence('monitor_change_seq');
+
+/**
  * The current state of a monitor, kept at ingest: read by the metric call instead of raw records.
  * Each prober's latest verdict (the down/up decision's input) lives in the same row, so a batch
  * locks, reads and writes one row per monitor. Its migration sets fillfactor 50 so those
@@ -112,6 +120,14 @@ export const monitorStates = pgTable(
     confirmingSince: timestamp('confirming_since', { withTimezone: true }),
     /** When that round opened on the server's clock; its wait for silent probers runs from there. */
     confirmingOpenedAt: timestamp('confirming_opened_at', { withTimezone: true }),
+    /**
+     * When the live state last changed, from monitor_change_seq: ingest stamps a batch's rows with
+     * one value; triggers stamp any other write, and the monitor's own edits (migration live_change_seq).
+     * Not indexed, so the per-batch rewrites stay heap-only.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('monitor_change_seq')`),
   },
   // The open rounds alone, for the confirmation sweep's look for overdue ones (a handful of rows).
   (table) => [

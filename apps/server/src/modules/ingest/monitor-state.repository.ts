@@ -71,22 +71,25 @@ export async function lockMonitorStates(db: Database, monitorIds: number[]): Pro
 const MAX_ANNOUNCED_IDS_LENGTH = 7000;
 
 /**
- * Tells every replica's caches (db/change-feed.ts) that these monitors' states change in this
- * transaction, in one NOTIFY, and stands the per-row trigger aside for the rest of it
- * (migration 0013_change_notifications): a batch's thousands of rows cost one announcement.
+ * Tells every replica's caches (db/change-feed.ts) and live streams (modules/live) that these
+ * monitors' states change in this transaction, in one NOTIFY, and stands the per-row triggers aside
+ * for the rest of it (migrations 0013_change_notifications, live_change_seq): a batch's thousands of
+ * rows cost one announcement and one change stamp, which it returns.
  */
-async function announceStates(db: Database, monitorIds: number[]): Promise<void> {
+async function announceStates(db: Database, monitorIds: number[]): Promise<number> {
   const ids = monitorIds.join(',');
   const payload = `monitor:${ids.length > MAX_ANNOUNCED_IDS_LENGTH ? '*' : ids}`;
-  await db.execute(
-    sql`SELECT set_config('paydar.states_announced', 'on', true), pg_notify(${CHANGE_CHANNEL}, ${payload})`,
+  const result = await db.execute<{ seq: string }>(
+    sql`SELECT set_config('paydar.states_announced', 'on', true), pg_notify(${CHANGE_CHANNEL}, ${payload}),
+      nextval('monitor_change_seq')::text AS seq`,
   );
+  return Number(result.rows[0]?.seq);
 }
 
-/** Writes the monitors' new states, their probers' verdicts included, in one statement, and announces them. */
+/** Writes the monitors' new states, their probers' verdicts included, in one statement, and announces and stamps them. */
 export async function saveMonitorStates(db: Database, states: MonitorState[]): Promise<void> {
   if (!states.length) return;
-  await announceStates(
+  const changeSeq = await announceStates(
     db,
     states.map((state) => state.monitorId),
   );
@@ -108,7 +111,8 @@ export async function saveMonitorStates(db: Database, states: MonitorState[]): P
     UPDATE monitor_states s SET is_down = u.d, state_since = to_timestamp(u.ss / 1000),
       first_check_at = to_timestamp(u.fc / 1000), last_check_at = to_timestamp(u.lc / 1000),
       last_status_code = u.sc, last_status = u.st, prober_states = u.ps,
-      confirming_since = to_timestamp(u.cs / 1000), confirming_opened_at = to_timestamp(u.co / 1000)
+      confirming_since = to_timestamp(u.cs / 1000), confirming_opened_at = to_timestamp(u.co / 1000),
+      change_seq = ${changeSeq}
     FROM json_to_recordset(${rows}::json)
       AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps jsonb, cs float8, co float8)
     WHERE s.monitor_id = u.m`);

@@ -1,0 +1,48 @@
+import fastifySse from '@fastify/sse';
+import { errorBody } from '@paydar/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { callerOf, requireCaller } from '../../http/authentication';
+import { createLiveHub } from './live-hub';
+import { parseLastEventId, streamSharedMonitor, streamUserMonitors } from './live.service';
+import { passThrough, sseWriter } from './sse-writer';
+
+/** A comment this often keeps proxies from closing an idle stream; the only timer a stream has. */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+
+const tags = ['live'];
+const stream = z.string().describe('text/event-stream: `monitor`, `removed`, `ready` and `reset` events (contracts/live)');
+const sharedParams = z.object({ token: z.string().min(1).max(200) });
+
+/** The live streams (issue 15): signed-in dashboards and shared pages, over Server-Sent Events. */
+export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(fastifySse, { heartbeatInterval: HEARTBEAT_INTERVAL_MS });
+    const hub = createLiveHub({ db: context.db, changes: context.changes, logger: app.log });
+    // Before the server waits for its connections to end: open streams would keep it waiting.
+    app.addHook('preClose', async () => hub.stop());
+    const sse = { kind: 'only', serializer: passThrough } as const;
+
+    app.get(
+      '/api/v1/live/',
+      {
+        sse,
+        onRequest: requireCaller(context),
+        schema: { tags, response: { 200: stream, 401: errorBody, 406: errorBody } },
+      },
+      async (request, reply) => {
+        const lastEventId = parseLastEventId(request.headers['last-event-id']);
+        await streamUserMonitors(context, hub, callerOf(request), lastEventId, sseWriter(reply));
+      },
+    );
+    app.get(
+      '/api/v1/live/shared/:token',
+      { sse, schema: { tags, params: sharedParams, response: { 200: stream, 404: errorBody, 406: errorBody } } },
+      async (request, reply) => {
+        const lastEventId = parseLastEventId(request.headers['last-event-id']);
+        await streamSharedMonitor(context, hub, request.params.token, lastEventId, sseWriter(reply));
+      },
+    );
+  };
+}
