@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { testEnvironment } from '../../test/config';
 import { type BuiltUser, buildUser, setPlan } from '../../test/factories';
@@ -126,6 +127,25 @@ function hints(fuzz: Fuzzer): Hints {
   };
 }
 
+/**
+ * Answers a request as app.inject does. An event stream (modules/live) never ends by itself: its
+ * answer is read as a stream, and an open one is closed once its status is known.
+ */
+async function inject(
+  options: InjectOptions,
+): Promise<{ statusCode: number; body: string; json: () => Record<string, unknown> }> {
+  if (!String(options.url).startsWith('/api/v1/live/')) return server.app.inject(options);
+  const response = await server.app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  if (response.statusCode === 200) {
+    stream.destroy();
+    return { statusCode: 200, body: '', json: () => ({}) };
+  }
+  let body = '';
+  for await (const chunk of stream) body += String(chunk);
+  return { statusCode: response.statusCode, body, json: () => JSON.parse(body) };
+}
+
 /** A refusal says why in the API's error shape, whatever refused it (a schema, a service, Fastify). */
 function explainsItself(response: { json: () => Record<string, unknown> }): boolean {
   try {
@@ -161,7 +181,7 @@ describe('every route under hostile input', () => {
     for (let count = 0; count < REQUESTS_PER_ROUTE; count += 1) {
       const request = requestFor(route, method, hints(fuzz), fuzz);
       const hasBody = request.body !== undefined;
-      const response = await server.app.inject({
+      const response = await inject({
         method: request.method as 'GET',
         url: request.url,
         headers: {

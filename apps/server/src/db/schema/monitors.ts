@@ -125,9 +125,7 @@ export const monitorStates = pgTable(
      * one value; triggers stamp any other write, and the monitor's own edits (migration live_change_seq).
      * Not indexed, so the per-batch rewrites stay heap-only.
      */
-    changeSeq: bigint('change_seq', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('monitor_change_seq')`),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('monitor_change_seq')`),
   },
   // The open rounds alone, for the confirmation sweep's look for overdue ones (a handful of rows).
   (table) => [

@@ -115,7 +115,7 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
     if (flushing) return;
     flushing = true;
     try {
-      while ((changedIds === 'all' || changedIds.size) || (changedUsers === 'all' || changedUsers.size)) {
+      while (changedIds === 'all' || changedIds.size || changedUsers === 'all' || changedUsers.size) {
         const ids = changedIds;
         const users = changedUsers;
         changedIds = new Set();

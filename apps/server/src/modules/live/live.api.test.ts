@@ -159,7 +159,11 @@ describe('the signed-in stream', () => {
     const user = await buildUser(world.server);
     const live = await stream('/api/v1/live/', { authorization: user.headers.authorization });
     await live.next(isReady);
-    const logout = await world.server.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: user.headers });
+    const logout = await world.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: user.headers,
+    });
     expect(logout.statusCode).toBe(200);
     await live.ended;
   });

@@ -4,15 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { createLiveHub } from './live-hub';
 import { parseLastEventId, streamSharedMonitor, streamUserMonitors } from './live.service';
+import { createLiveHub } from './live-hub';
 import { passThrough, sseWriter } from './sse-writer';
 
 /** A comment this often keeps proxies from closing an idle stream; the only timer a stream has. */
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
 const tags = ['live'];
-const stream = z.string().describe('text/event-stream: `monitor`, `removed`, `ready` and `reset` events (contracts/live)');
+const stream = z
+  .string()
+  .describe('text/event-stream: `monitor`, `removed`, `ready` and `reset` events (contracts/live)');
 const sharedParams = z.object({ token: z.string().min(1).max(200) });
 
 /** The live streams (issue 15): signed-in dashboards and shared pages, over Server-Sent Events. */

@@ -1,8 +1,8 @@
 import { LIVE_EVENTS, type LiveReady } from '@paydar/contracts/live';
 import type { Caller, ServiceContext } from '../../context';
 import { notFound } from '../../errors';
-import type { LiveHub, LiveStream } from './live-hub';
 import { type LiveRow, latestChangeSeq, readSharedLive, readUserLive } from './live.repository';
+import type { LiveHub, LiveStream } from './live-hub';
 
 /**
  * How far before a resuming client's position the replay starts. Stamps are handed out when a

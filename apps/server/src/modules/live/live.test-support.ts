@@ -28,7 +28,11 @@ export async function listening(app: FastifyInstance): Promise<string> {
 }
 
 /** Opens `path` as an event stream with these headers; a refusal comes back with its status and no events. */
-export async function openStream(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<TestStream> {
+export async function openStream(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<TestStream> {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}${path}`, {
     headers: { accept: 'text/event-stream', ...headers },
