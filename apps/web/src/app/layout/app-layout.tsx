@@ -1,3 +1,4 @@
+import { LiveDashboard } from '@/features/live/components/live-dashboard';
 import { useSession } from '@/lib/session-store';
 import { AlertCenterDrawerHost } from './alert-center-drawer-host';
 import { ChargePopupHost } from './charge-popup-host';
@@ -13,6 +14,7 @@ export function AppLayout() {
     : HEADER_ROW_HEIGHT;
   return (
     <PageFrame header={<Header />} headerHeight={height}>
+      <LiveDashboard />
       <PlansPopupHost />
       <ChargePopupHost />
       <AlertCenterDrawerHost />

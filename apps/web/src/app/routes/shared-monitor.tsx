@@ -2,6 +2,7 @@ import { Button, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
 import { useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { useSharedLive } from '@/features/live/hooks/use-shared-live';
 import { useSharedMonitor } from '@/features/monitors/api/get-shared-monitor';
 import { MonitorDetail } from '@/features/monitors/components/detail/monitor-detail';
 import { ApiError } from '@/lib/api-client';
@@ -18,6 +19,8 @@ export default function SharedMonitorRoute() {
   const prefix = org ?? SYMLINK_PREFIX;
   const token = org === undefined ? rawToken : rawToken.slice(0, SHARE_TOKEN_LENGTH);
   const shared = useSharedMonitor(prefix, token);
+  // Pushes the monitor's changes while the page is open; a custom link's token is cut to the real one.
+  useSharedLive(shared.isSuccess ? shared.data.monitor.token : null);
 
   if (shared.isPending) return <PageLoader />;
   if (shared.isError) {

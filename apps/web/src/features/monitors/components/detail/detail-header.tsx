@@ -11,6 +11,7 @@ import {
 } from '@paydar/domain/monitor-status';
 import type { ReactNode } from 'react';
 import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
+import { useNow } from '@/lib/use-now';
 import type { MetricDay } from '../../api/get-metric';
 import { ArrowLeftIcon, CalendarIcon, TerminalIcon } from './detail-icons';
 import { formatDetailTime } from './detail-time';
@@ -177,7 +178,7 @@ export function DetailHeader(props: DetailHeaderProps) {
         {day === 'today' && metric && (
           <Tooltip label={REFRESH_HINT} withArrow disabled={shared}>
             <Box data-hint>
-              <TimeItem label="Now" value={formatDetailTime(metric.fetch_time, day)} />
+              <NowItem fetchTime={metric.fetch_time} />
             </Box>
           </Tooltip>
         )}
@@ -195,6 +196,12 @@ function HeaderButton(props: { label: string; onClick: () => void; loading?: boo
       </ActionIcon>
     </Tooltip>
   );
+}
+
+/** Today's "Now": the clock, moving by itself (live updates keep the figures current), never before the figures. */
+function NowItem({ fetchTime }: { fetchTime: string }) {
+  const now = useNow();
+  return <TimeItem label="Now" value={formatDetailTime(Math.max(now, Date.parse(fetchTime)), 'today')} />;
 }
 
 function TimeItem({ label, value }: { label: string; value: string }) {

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Table, Text } from '@mantine/core';
 import { formatSeconds } from '@paydar/domain/format';
 import { useState } from 'react';
+import { useNow } from '@/lib/use-now';
 import type { MetricDay } from '../../api/get-metric';
 import { formatDetailTime } from './detail-time';
 
@@ -23,6 +24,12 @@ function endText(row: SpanRow, day: MetricDay): string {
   const time = formatDetailTime(row.to_time, day);
   if (row.ended_by === 'maintenance') return `${time} (maintenance)`;
   return row.ended_by === 'pause' ? `${time} (paused)` : time;
+}
+
+/** A span still going on lasts until now: its duration grows by itself. */
+function OngoingDuration({ row }: { row: SpanRow }) {
+  const now = useNow();
+  return formatSeconds(Math.max(row.duration, Math.floor((now - Date.parse(row.from_time)) / 1000)));
 }
 
 /** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
@@ -48,7 +55,9 @@ export function SpanTable({ title, rows, day }: SpanTableProps) {
               <Table.Tr key={row.from_time}>
                 <Table.Td>{formatDetailTime(row.from_time, day)}</Table.Td>
                 <Table.Td>{endText(row, day)}</Table.Td>
-                <Table.Td>{formatSeconds(row.duration)}</Table.Td>
+                <Table.Td>
+                  {row.to_time === null ? <OngoingDuration row={row} /> : formatSeconds(row.duration)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

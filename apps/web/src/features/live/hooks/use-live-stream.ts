@@ -1,0 +1,50 @@
+import { LIVE_EVENTS, liveMonitor, liveReady, liveRemoved } from '@paydar/contracts/live';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type LiveMessage, openLiveConnection } from '../api/live-connection';
+import { downMonitors } from '../down-monitors-store';
+import { applyLiveMonitor, applyLiveReady, applyLiveRemoved, applyLiveReset } from '../live-cache';
+
+/**
+ * Keeps the stream at `path` open while mounted (and `path` is set) and applies what it pushes to
+ * the query caches, and to the down count when `countsDown` (the user's own monitors, not a shared
+ * page's). `token` is the session key; a shared page has none.
+ */
+export function useLiveStream(path: string | null, token: string | null, countsDown: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!path) return;
+    const down = countsDown ? downMonitors : null;
+    const onMessage = ({ event, data }: LiveMessage) => {
+      if (event === LIVE_EVENTS.monitor) {
+        const parsed = liveMonitor.safeParse(data);
+        if (!parsed.success) return;
+        applyLiveMonitor(client, parsed.data);
+        down?.changed(parsed.data);
+      } else if (event === LIVE_EVENTS.removed) {
+        const parsed = liveRemoved.safeParse(data);
+        if (!parsed.success) return;
+        applyLiveRemoved(client, parsed.data.id);
+        down?.removed(parsed.data.id);
+      } else if (event === LIVE_EVENTS.ready) {
+        const parsed = liveReady.safeParse(data);
+        if (!parsed.success) return;
+        applyLiveReady(client, parsed.data);
+        down?.ready(parsed.data);
+      } else if (event === LIVE_EVENTS.reset) {
+        applyLiveReset(client);
+      }
+    };
+    const stop = openLiveConnection({
+      path,
+      token,
+      onMessage,
+      // The key no longer works: reading the list again meets the same 401, which signs out.
+      onUnauthorized: () => void client.invalidateQueries({ queryKey: ['monitors'] }),
+    });
+    return () => {
+      stop();
+      down?.clear();
+    };
+  }, [client, path, token, countsDown]);
+}

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
+import { summaryOf } from '@paydar/contracts/monitor-summary';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { metricQueryKey } from '@/features/monitors/api/get-metric';
+import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
+import { monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
+import { buildMetric, buildMonitor, page } from '@/testing/monitor-builders';
+import { liveState } from './live.test-support';
+import { applyLiveMonitor, applyLiveReady, applyLiveRemoved, withLiveState } from './live-cache';
+
+const NOW = Date.parse('2026-11-26T10:00:30.000Z');
+const listKey = monitorsQueryOptions().queryKey;
+const listOf = (client: QueryClient) =>
+  client.getQueryData<{ count: number; results: ReturnType<typeof summaryOf>[] }>(listKey);
+
+function clientWith(ids: number[]) {
+  const client = new QueryClient();
+  const monitors = ids.map((id) => buildMonitor({ id }));
+  client.setQueryData(listKey, { ...page(monitors.map(summaryOf)) });
+  for (const monitor of monitors) {
+    client.setQueryData(monitorQueryKey(monitor.id), monitor);
+    client.setQueryData(metricQueryKey(monitor.id, 'today'), buildMetric());
+  }
+  return client;
+}
+
+describe('withLiveState', () => {
+  it('opens a downtime from when the push says, lasting until now', () => {
+    const down = withLiveState(
+      buildMetric(),
+      liveState(7, { is_down: true, last_status_code: 503, downtime_from: '2026-11-26T10:00:00.000Z' }),
+      NOW,
+    );
+    expect(down).toMatchObject({ is_down: true, last_status_code: 503 });
+    expect(down.downtimes[0]).toEqual({
+      from_time: '2026-11-26T10:00:00.000Z',
+      to_time: null,
+      duration: 30,
+      ended_by: null,
+    });
+  });
+
+  it('ends the open downtime at the last check once the push says none is open', () => {
+    const open: Metric = buildMetric({
+      is_down: true,
+      downtimes: [{ from_time: '2026-11-26T09:00:00.000Z', to_time: null, duration: 60, ended_by: null }],
+    });
+    const up = withLiveState(open, liveState(7, { last_check_at: '2026-11-26T09:10:00.000Z' }), NOW);
+    expect(up.is_down).toBe(false);
+    expect(up.downtimes).toEqual([
+      {
+        from_time: '2026-11-26T09:00:00.000Z',
+        to_time: '2026-11-26T09:10:00.000Z',
+        duration: 600,
+        ended_by: 'recovery',
+      },
+    ]);
+  });
+});
+
+describe('applyLiveMonitor', () => {
+  it('writes the state into the list item, the monitor and today’s figures', () => {
+    const client = clientWith([7, 8]);
+    applyLiveMonitor(client, liveState(7, { is_enabled: false, last_status_code: 404, is_flapping: true }), NOW);
+    const item = listOf(client)?.results.find((summary) => summary.id === 7);
+    expect(item).toMatchObject({ is_enabled: false, last_status_code: 404, is_flapping: true });
+    expect(listOf(client)?.results.find((summary) => summary.id === 8)?.last_status_code).toBe(200);
+    expect(client.getQueryData(monitorQueryKey(7))).toMatchObject({ is_enabled: false, last_status_code: 404 });
+    expect(client.getQueryData<Metric>(metricQueryKey(7, 'today'))?.last_status_code).toBe(404);
+    // Figures only the server computes are asked for again.
+    expect(client.getQueryState(metricQueryKey(7, 'today'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(metricQueryKey(8, 'today'))?.isInvalidated).toBe(false);
+  });
+
+  it('reloads the list for a monitor it does not know, and updates a shared page of it', () => {
+    const client = clientWith([7]);
+    const sharedKey = ['shared-monitor', 'symlink', 'token-9', 'today'];
+    client.setQueryData<SharedMonitor>(sharedKey, { monitor: buildMonitor({ id: 9 }), metric: buildMetric() });
+    applyLiveMonitor(client, liveState(9, { is_down: true }), NOW);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryData<SharedMonitor>(sharedKey)?.metric.is_down).toBe(true);
+  });
+});
+
+describe('removal and ready', () => {
+  it('drops a removed monitor, and those a reconnect no longer lists', () => {
+    const client = clientWith([7, 8, 9]);
+    applyLiveRemoved(client, 9);
+    expect(listOf(client)?.results.map((item) => item.id)).toEqual([7, 8]);
+    expect(listOf(client)?.count).toBe(2);
+    expect(client.getQueryData(monitorQueryKey(9))).toBeUndefined();
+    applyLiveReady(client, { ids: [7], down: [] });
+    expect(listOf(client)?.results.map((item) => item.id)).toEqual([7]);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+    applyLiveReady(client, { ids: [7, 10], down: [] });
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+});

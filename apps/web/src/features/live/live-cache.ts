@@ -1,0 +1,135 @@
+import type { LiveMonitor, LiveReady } from '@paydar/contracts/live';
+import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
+import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
+import type { Monitor } from '@paydar/contracts/monitors';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { metricQueryKey } from '@/features/monitors/api/get-metric';
+import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
+import { monitorsQueryKey, monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
+
+/**
+ * What a pushed change does to the react-query caches: the state it carries is written into the
+ * list item, the monitor and today's figures at once (the screen moves without a request), and
+ * today's figures are then fetched again for what only the server computes (uptime, apdex,
+ * buckets) — by the queries on screen only, as react-query refetches active queries alone.
+ */
+
+const listKey = monitorsQueryOptions().queryKey;
+
+/** The list as cached: the page the server sent (the query's `select` picks its results on read). */
+type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+/** The open downtime as the figures list it: `to_time` null, lasting until now. */
+function openDowntime(from: string, now: number) {
+  return {
+    from_time: from,
+    to_time: null,
+    duration: Math.max(0, Math.round((now - Date.parse(from)) / 1000)),
+    ended_by: null,
+  };
+}
+
+/** Today's figures with the pushed state written in: status, last check, and the downtime opened or ended. */
+export function withLiveState(metric: Metric, live: LiveMonitor, now: number): Metric {
+  let downtimes = metric.downtimes;
+  const open = downtimes.find((row) => row.to_time === null);
+  if (live.downtime_from && open?.from_time !== live.downtime_from) {
+    downtimes = [openDowntime(live.downtime_from, now), ...downtimes.filter((row) => row !== open)];
+  } else if (!live.downtime_from && open) {
+    const end = live.last_check_at ?? new Date(now).toISOString();
+    const duration = Math.max(0, Math.round((Date.parse(end) - Date.parse(open.from_time)) / 1000));
+    downtimes = downtimes.map((row) => (row === open ? { ...row, to_time: end, duration, ended_by: 'recovery' } : row));
+  }
+  return {
+    ...metric,
+    is_down: live.is_down,
+    confirming: live.confirming,
+    last_check_at: live.last_check_at ?? metric.last_check_at,
+    last_status_code: live.last_status_code,
+    last_status: live.last_status,
+    downtimes,
+  };
+}
+
+function withLiveSummary(summary: MonitorSummary, live: LiveMonitor): MonitorSummary {
+  return {
+    ...summary,
+    is_enabled: live.is_enabled,
+    last_status_code: live.last_status_code,
+    last_status: live.last_status,
+    is_flapping: live.is_flapping,
+    is_slow: live.is_slow,
+  };
+}
+
+const isSharedToday = (key: QueryKey, id: number, data: SharedMonitor | undefined) =>
+  key[0] === 'shared-monitor' && key[3] === 'today' && data?.monitor.id === id;
+
+/** Applies one monitor's pushed state to every cache that shows it. */
+export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: number = Date.now()): void {
+  const list = client.getQueryData<Page<MonitorSummary>>(listKey);
+  if (list) {
+    if (list.results.some((item) => item.id === live.id)) {
+      client.setQueryData<Page<MonitorSummary>>(listKey, {
+        ...list,
+        results: list.results.map((item) => (item.id === live.id ? withLiveSummary(item, live) : item)),
+      });
+    } else {
+      // Added elsewhere (another tab, the API): the list is read again.
+      void client.invalidateQueries({ queryKey: listKey, exact: true });
+    }
+  }
+  client.setQueryData<Monitor>(monitorQueryKey(live.id), (monitor) =>
+    monitor
+      ? {
+          ...monitor,
+          is_enabled: live.is_enabled,
+          last_status_code: live.last_status_code,
+          last_status: live.last_status,
+          is_flapping: live.is_flapping,
+        }
+      : monitor,
+  );
+  const todayKey = metricQueryKey(live.id, 'today');
+  client.setQueryData<Metric>(todayKey, (metric) => (metric ? withLiveState(metric, live, now) : metric));
+  void client.invalidateQueries({ queryKey: todayKey, exact: true });
+
+  for (const query of client.getQueryCache().findAll({ queryKey: ['shared-monitor'] })) {
+    const data = query.state.data as SharedMonitor | undefined;
+    if (!data || !isSharedToday(query.queryKey, live.id, data)) continue;
+    client.setQueryData<SharedMonitor>(query.queryKey, {
+      monitor: { ...data.monitor, is_enabled: live.is_enabled, is_flapping: live.is_flapping },
+      metric: withLiveState(data.metric, live, now),
+    });
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+}
+
+/** Drops a removed monitor from the list and forgets its queries. */
+export function applyLiveRemoved(client: QueryClient, id: number): void {
+  const list = client.getQueryData<Page<MonitorSummary>>(listKey);
+  if (list?.results.some((item) => item.id === id)) {
+    client.setQueryData<Page<MonitorSummary>>(listKey, {
+      ...list,
+      count: Math.max(0, list.count - 1),
+      results: list.results.filter((item) => item.id !== id),
+    });
+  }
+  client.removeQueries({ queryKey: [...monitorsQueryKey, id] });
+}
+
+/** After (re)connecting: monitors removed meanwhile leave the list; one it does not know reloads it. */
+export function applyLiveReady(client: QueryClient, ready: LiveReady): void {
+  const list = client.getQueryData<Page<MonitorSummary>>(listKey);
+  if (!list) return;
+  const present = new Set(ready.ids);
+  for (const item of list.results) if (!present.has(item.id)) applyLiveRemoved(client, item.id);
+  const known = new Set(list.results.map((item) => item.id));
+  if (ready.ids.some((id) => !known.has(id))) void client.invalidateQueries({ queryKey: listKey, exact: true });
+}
+
+/** What the stream missed cannot be told: everything monitor-related is read again. */
+export function applyLiveReset(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: monitorsQueryKey });
+  void client.invalidateQueries({ queryKey: ['shared-monitor'] });
+}
