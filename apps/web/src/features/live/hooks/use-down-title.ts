@@ -14,5 +14,10 @@ export function useDownTitle(): void {
   useEffect(() => {
     document.title = downTitle(productName, down);
   }, [productName, down]);
-  useEffect(() => () => void (document.title = productName), [productName]);
+  useEffect(
+    () => () => {
+      document.title = productName;
+    },
+    [productName],
+  );
 }
