@@ -12,6 +12,7 @@ import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
 import { detectBenchmark } from './detect.bench';
 import { ingestBenchmark } from './ingest.bench';
+import { liveBenchmark } from './live.bench';
 import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
 import { tenThousandBenchmark, threeProbersBenchmark } from './scale.bench';
@@ -45,6 +46,8 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['ingest', ingestBenchmark],
   ['list', monitorListBenchmark],
   ['metric', metricBenchmark],
+  // A real server process with 1,000 open streams; last, as it leaves 1,000 users and monitors behind.
+  ['live', liveBenchmark],
 ];
 try {
   for (const [name, run] of benchmarks) if (!only.length || only.includes(name)) figures.push(...(await run(runtime)));

@@ -1,0 +1,269 @@
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createParser } from 'eventsource-parser';
+import { chromium } from 'playwright-core';
+import { addProber } from '../apps/server/src/admin/prober.commands';
+import { openSession } from '../apps/server/src/modules/accounts/session.service';
+import type { Runtime } from '../apps/server/src/runtime';
+import { freePort } from '../apps/server/test/free-port';
+import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
+import { databaseOf } from './scale.bench';
+import { postgresCpuSeconds, processUsage } from './support/cpu';
+import { type Figure, percentile } from './support/figures';
+
+/**
+ * Issue 15, "Live": 1,000 signed-in streams (one user each, one monitor each) held open against a
+ * real server process (as `npm start` runs it): memory and CPU per stream at idle, and the time from
+ * a stored check to the event on a stream — one monitor's check, and a batch touching every
+ * monitor (all 1,000 streams get their event) — then to a browser's list item (Playwright).
+ */
+const STREAMS = 1_000;
+const SETTLE_MS = 5_000;
+const IDLE_WINDOW_MS = 30_000;
+const SINGLE_SAMPLES = 20;
+const BATCH_ROUNDS = 3;
+const BROWSER_SAMPLES = 6;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Stream {
+  /** Resolves the waiter for a check at this time, when the stream's event carries it. */
+  waiters: Map<string, () => void>;
+  abort: AbortController;
+}
+
+async function seed(runtime: Runtime) {
+  const { db } = runtime.context;
+  const userIds = (
+    await db.execute<{ id: number }>(sql`INSERT INTO users (email, password_hash, is_verified)
+      SELECT 'live-bench-' || g || '@example.test', 'x', true FROM generate_series(1, ${STREAMS}) g RETURNING id`)
+  ).rows.map((row) => row.id);
+  const output = await addProber(runtime.context, `live-bench-${Date.now()}`, { country: 'DE' });
+  const proberKey = output.split('\n')[1]?.trim() ?? '';
+  const proberId = Number(/id (\d+)/.exec(output)?.[1]);
+  const monitorIds = (
+    await db.execute<{
+      id: number;
+    }>(sql`INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token)
+      SELECT u, 'HTTP', 'http://127.0.0.1:9/', 60, 500, 'live-bench-' || u FROM unnest(${sql.param(userIds)}::int[]) u
+      ORDER BY u RETURNING id`)
+  ).rows.map((row) => row.id);
+  await db.execute(sql`INSERT INTO monitor_probers (monitor_id, prober_id)
+    SELECT m, ${proberId} FROM unnest(${sql.param(monitorIds)}::int[]) m`);
+  const keys: string[] = [];
+  for (const userId of userIds) keys.push(await openSession(db, userId));
+  return { keys, monitorIds, proberKey };
+}
+
+function openStream(url: string, key: string): Promise<Stream> {
+  const stream: Stream = { waiters: new Map(), abort: new AbortController() };
+  const parser = createParser({
+    onEvent(message) {
+      if (message.event !== 'monitor') return;
+      const at = (JSON.parse(message.data) as { last_check_at: string | null }).last_check_at;
+      if (at) stream.waiters.get(at)?.();
+    },
+  });
+  return new Promise((resolve, reject) => {
+    fetch(`${url}/api/v1/live/`, {
+      headers: { authorization: `Token ${key}`, accept: 'text/event-stream' },
+      signal: stream.abort.signal,
+    }).then(async (response) => {
+      if (!response.ok || !response.body) return reject(new Error(`stream refused: ${response.status}`));
+      resolve(stream);
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of response.body) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+      } catch {
+        // Closed by the benchmark.
+      }
+    }, reject);
+  });
+}
+
+const result = (monitorId: number, time: string, success: boolean) => ({
+  monitor_id: monitorId,
+  time,
+  success,
+  status_code: success ? 200 : 503,
+  error: success ? null : 'HTTP 503',
+  phases: { resolve: 1, connect: 1, tls: null, response: 5, duration: 6 },
+  extra_info: {},
+});
+
+async function postResults(url: string, proberKey: string, results: unknown[]) {
+  const response = await fetch(`${url}/api/agent/v1/results`, {
+    method: 'POST',
+    headers: { authorization: `Prober ${proberKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ results }),
+  });
+  const outcome = (await response.json()) as { accepted: number };
+  if (outcome.accepted !== results.length) throw new Error(`only ${outcome.accepted} of ${results.length} stored`);
+}
+
+/** Resolves with the ms from `start` until `stream` gets the event of the check at `time`. */
+const arrival = (stream: Stream, time: string, start: number) =>
+  new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no event for the check at ${time}`)), 30_000);
+    stream.waiters.set(time, () => {
+      clearTimeout(timer);
+      stream.waiters.delete(time);
+      resolve(performance.now() - start);
+    });
+  });
+
+let clock = Date.now() - 10 * 60_000;
+const nextTime = () => {
+  clock += 1_000;
+  return new Date(clock).toISOString();
+};
+
+/** From the results POST sent (its transaction commits inside it) to the browser's list item showing the state. */
+async function browserLatencies(server: ServerProcess, key: string, monitorId: number, proberKey: string) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Signed in as the stream's user: the key where the app keeps it.
+    await page.addInitScript((token) => globalThis.localStorage.setItem('paydar.token', token), key);
+    await page.goto(`${server.url}/`);
+    const item = page.locator(`[data-testid="monitor-item"][data-monitor-id="${monitorId}"]`);
+    await item.waitFor();
+    const samples: number[] = [];
+    for (let index = 0; index < BROWSER_SAMPLES; index += 1) {
+      // Two failures in a row turn it down, one success up again.
+      const down = index % 2 === 0;
+      const expected = down ? 'down' : 'up';
+      const start = performance.now();
+      const batch = down
+        ? [result(monitorId, nextTime(), false), result(monitorId, nextTime(), false)]
+        : [result(monitorId, nextTime(), true)];
+      await postResults(server.url, proberKey, batch);
+      await page.waitForSelector(
+        `[data-testid="monitor-item"][data-monitor-id="${monitorId}"][data-status="${expected}"]`,
+      );
+      samples.push(performance.now() - start);
+      await sleep(300);
+    }
+    return samples;
+  } finally {
+    await browser.close();
+  }
+}
+
+const figure = (name: string, samples: number[], note: string): Figure[] => {
+  const median = percentile(samples, 50);
+  const max = Math.max(...samples);
+  return [
+    { name: `${name}: median`, value: median, unit: 'ms', target: '≤ 1,000 ms', met: median <= 1_000, note },
+    { name: `${name}: max`, value: max, unit: 'ms', target: '≤ 1,000 ms', met: max <= 1_000, note },
+  ];
+};
+
+export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
+  const { keys, monitorIds, proberKey } = await seed(runtime);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-live-'));
+  const webDir = process.env.BENCH_WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  const server = await startServerProcess({
+    DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    BUILTIN_PROBER_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    ...(hasWeb ? { WEB_DIST_DIR: webDir } : {}),
+  });
+  const pid = server.child.pid as number;
+  const cpuNow = () => processUsage(pid).cpuSeconds + postgresCpuSeconds(databaseOf(runtime));
+  const streams: Stream[] = [];
+  try {
+    await sleep(SETTLE_MS);
+    const idleRss = processUsage(pid).rssMiB;
+    let cpu0 = cpuNow();
+    await sleep(IDLE_WINDOW_MS);
+    const idleCpu = cpuNow() - cpu0;
+
+    for (let index = 0; index < STREAMS; index += 50) {
+      streams.push(...(await Promise.all(keys.slice(index, index + 50).map((key) => openStream(server.url, key)))));
+    }
+    await sleep(SETTLE_MS);
+    const openRss = processUsage(pid).rssMiB;
+    cpu0 = cpuNow();
+    await sleep(IDLE_WINDOW_MS);
+    const openCpu = cpuNow() - cpu0;
+
+    const single: number[] = [];
+    const first = streams[0] as Stream;
+    for (let index = 0; index < SINGLE_SAMPLES; index += 1) {
+      const time = nextTime();
+      const start = performance.now();
+      const arrived = arrival(first, time, start);
+      await postResults(server.url, proberKey, [result(monitorIds[0] as number, time, index % 3 !== 0)]);
+      single.push(await arrived);
+      await sleep(100);
+    }
+
+    const everyStream: number[] = [];
+    for (let round = 0; round < BATCH_ROUNDS; round += 1) {
+      const time = nextTime();
+      const start = performance.now();
+      const arrived = streams.map((stream) => arrival(stream, time, start));
+      await postResults(
+        server.url,
+        proberKey,
+        monitorIds.map((id) => result(id, time, true)),
+      );
+      everyStream.push(...(await Promise.all(arrived)));
+      await sleep(500);
+    }
+    for (const stream of streams) stream.abort.abort();
+
+    const browser = hasWeb ? await browserLatencies(server, keys[0] as string, monitorIds[0] as number, proberKey) : [];
+    const perStreamCpuMs = ((openCpu - idleCpu) / STREAMS / (IDLE_WINDOW_MS / 1000)) * 1000;
+    const note = `${STREAMS} streams, one user and one monitor each; a real server process`;
+    return [
+      {
+        name: `live, ${STREAMS} open streams: server RSS per stream`,
+        value: ((openRss - idleRss) * 1024) / STREAMS,
+        unit: 'KiB',
+        target: 'report',
+        met: true,
+        note: `RSS ${idleRss.toFixed(0)} → ${openRss.toFixed(0)} MiB`,
+      },
+      {
+        name: `live, ${STREAMS} open streams at idle: CPU per stream (server + PostgreSQL)`,
+        value: perStreamCpuMs,
+        unit: 'ms CPU/s',
+        target: 'report',
+        met: true,
+        note: `whole: ${((idleCpu / (IDLE_WINDOW_MS / 1000)) * 100).toFixed(2)} % of a core without streams, ${((openCpu / (IDLE_WINDOW_MS / 1000)) * 100).toFixed(2)} % with, over ${IDLE_WINDOW_MS / 1000} s`,
+      },
+      ...figure(
+        'live: check stored → event on its stream',
+        single,
+        `${SINGLE_SAMPLES} checks, from the POST sent; ${note}`,
+      ),
+      ...figure(
+        `live: batch of ${STREAMS} checks → event on every stream`,
+        everyStream,
+        `${BATCH_ROUNDS} rounds × ${STREAMS} streams, from the POST sent`,
+      ),
+      ...(hasWeb
+        ? figure(
+            'live: check stored → browser list item shows it',
+            browser,
+            `${BROWSER_SAMPLES} flips in Chromium, from the POST sent`,
+          )
+        : []),
+    ];
+  } finally {
+    for (const stream of streams) stream.abort.abort();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
