@@ -129,7 +129,13 @@ async function browserLatencies(server: ServerProcess, key: string, monitorId: n
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Signed in as the stream's user: the key where the app keeps it.
-    await page.addInitScript((token) => globalThis.localStorage.setItem('paydar.token', token), key);
+    await page.addInitScript(
+      (token) =>
+        (
+          globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } }
+        ).localStorage.setItem('paydar.token', token),
+      key,
+    );
     await page.goto(`${server.url}/`);
     const item = page.locator(`[data-testid="monitor-item"][data-monitor-id="${monitorId}"]`);
     await item.waitFor();
@@ -169,10 +175,13 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-live-'));
   const webDir = process.env.BENCH_WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  const port = await freePort();
   const server = await startServerProcess({
     DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
     DATA_DIR: dataDir,
-    PORT: String(await freePort()),
+    PORT: String(port),
+    // The browser calls the API on the origin it loaded the app from.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     BUILTIN_PROBER_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     ...(hasWeb ? { WEB_DIST_DIR: webDir } : {}),
