@@ -9,12 +9,12 @@ function cpuTicks(stat: string): number {
 }
 
 /**
- * CPU seconds (user + system) used so far by the PostgreSQL backends serving `database` (their
- * process title names it), so other databases' work on the same server is not counted. The
+ * CPU seconds (user + system) used so far by each PostgreSQL backend serving `database` (their
+ * process title names it), by pid, so other databases' work on the same server is not counted. The
  * server-wide helpers (WAL writer, checkpointer) are left out: they are shared.
  */
-export function postgresCpuSeconds(database: string): number {
-  let ticks = 0;
+export function postgresCpuByBackend(database: string): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -24,12 +24,29 @@ export function postgresCpuSeconds(database: string): number {
       if (name !== 'postgres') continue;
       const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (!title.includes(` ${database} `)) continue;
-      ticks += cpuTicks(stat);
+      seconds.set(Number(entry), cpuTicks(stat) / TICKS_PER_SECOND);
     } catch {
       // The process ended while we read.
     }
   }
-  return ticks / TICKS_PER_SECOND;
+  return seconds;
+}
+
+/** CPU seconds used so far by the PostgreSQL backends serving `database` (see postgresCpuByBackend). */
+export function postgresCpuSeconds(database: string): number {
+  let total = 0;
+  for (const value of postgresCpuByBackend(database).values()) total += value;
+  return total;
+}
+
+/**
+ * CPU seconds the backends of `database` used since `before` (a postgresCpuByBackend snapshot):
+ * a backend that ended meanwhile takes none of its time away, one that started counts whole.
+ */
+export function postgresCpuSince(database: string, before: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, value] of postgresCpuByBackend(database)) used += value - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** CPU seconds used by this process. */

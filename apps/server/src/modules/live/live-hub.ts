@@ -33,6 +33,8 @@ export interface LiveHub {
   remove(stream: LiveStream): void;
   /** How many streams are open on this replica. */
   size(): number;
+  /** How many streams of this user are open on this replica. */
+  streamsOf(userId: number): number;
   /** Ends every stream (the server is closing). */
   stop(): void;
 }
@@ -186,6 +188,7 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
         if (group && !group.size) byShared.delete(stream.shared.monitorId);
       }
     },
+    streamsOf: (userId) => byUser.get(userId)?.size ?? 0,
     size: () => [...byUser.values(), ...byShared.values()].reduce((total, group) => total + group.size, 0),
     stop() {
       unsubscribe();

@@ -3,7 +3,7 @@ import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startReplica, type TestServer } from '../../../test/harness';
 import { useAgentWorld } from '../agent/agent.test-support';
-import { RESUME_OVERLAP } from './live.service';
+import { MAX_STREAMS_PER_USER, RESUME_OVERLAP } from './live.service';
 import { isReady, listening, monitorEvent, openStream, type TestStream } from './live.test-support';
 
 /**
@@ -153,6 +153,18 @@ describe('the signed-in stream', () => {
       'last-event-id': String(Number(ready.id) + RESUME_OVERLAP * 1_000),
     });
     await ahead.next((event) => event.event === 'reset');
+  });
+
+  it('refuses a user more streams than a few tabs need', async () => {
+    const user = await buildUser(world.server);
+    const headers = { authorization: user.headers.authorization };
+    const streams = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, () => stream('/api/v1/live/', headers)),
+    );
+    expect(streams.map((opened) => opened.status)).toEqual(streams.map(() => 200));
+    expect((await stream('/api/v1/live/', headers)).status).toBe(429);
+    // Another user is not counted against them.
+    expect((await stream('/api/v1/live/', { authorization: other.headers.authorization })).status).toBe(200);
   });
 
   it('ends when its session is revoked', async () => {

@@ -1,6 +1,6 @@
 import { LIVE_EVENTS, type LiveReady } from '@paydar/contracts/live';
 import type { Caller, ServiceContext } from '../../context';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { type LiveRow, latestChangeSeq, readSharedLive, readUserLive } from './live.repository';
 import type { LiveHub, LiveStream } from './live-hub';
 
@@ -11,6 +11,9 @@ import type { LiveHub, LiveStream } from './live-hub';
  * covers as many batches committing out of turn; what it sends twice the client applies twice, harmlessly.
  */
 export const RESUME_OVERLAP = 1_000;
+
+/** A user's open streams on one replica (tabs, windows): past this a new one is refused, so one key cannot hold thousands. */
+export const MAX_STREAMS_PER_USER = 20;
 
 /** How a stream writes (an SSE event, its end) and tells that the client went away. */
 export type StreamWriter = Pick<LiveStream, 'write' | 'end'> & {
@@ -50,18 +53,19 @@ async function begin(
   try {
     const latest = await latestChangeSeq(context.db);
     const rows = await read();
-    stream.position = latest;
+    // Changes found meanwhile (held for it) may already have moved it further.
+    stream.position = Math.max(stream.position, latest);
     if (lastEventId === 'unknown' || (lastEventId !== null && lastEventId > latest)) {
       // Not a position of this database (a restore, another deployment, a made-up value).
-      stream.write(LIVE_EVENTS.reset, '{}', latest);
+      stream.write(LIVE_EVENTS.reset, '{}', stream.position);
     } else if (lastEventId !== null) {
       for (const row of rows) {
         if (row.changeSeq > lastEventId - RESUME_OVERLAP) {
-          stream.write(LIVE_EVENTS.monitor, JSON.stringify(row.state), latest);
+          stream.write(LIVE_EVENTS.monitor, JSON.stringify(row.state), stream.position);
         }
       }
     }
-    stream.write(LIVE_EVENTS.ready, JSON.stringify(readyOf(rows)), latest);
+    stream.write(LIVE_EVENTS.ready, JSON.stringify(readyOf(rows)), stream.position);
     hub.start(
       stream,
       rows.map((row) => row.state.id),
@@ -73,17 +77,21 @@ async function begin(
 }
 
 /** A signed-in dashboard's stream: every monitor of the caller, for as long as the session lasts. */
-export function streamUserMonitors(
+export async function streamUserMonitors(
   context: ServiceContext,
   hub: LiveHub,
   caller: Caller,
   lastEventId: number | null | 'unknown',
   writer: StreamWriter,
 ): Promise<LiveStream> {
+  if (hub.streamsOf(caller.userId) >= MAX_STREAMS_PER_USER) {
+    throw new AppError('RATE_LIMITED', 'Too many live updates are open for this account. Close a tab and try again.');
+  }
   const user = { userId: caller.userId, sessionId: caller.sessionId };
   const stream: LiveStream = { write: writer.write, end: writer.end, user, position: 0 };
   const read = () => readUserLive(context.db, caller.userId);
-  return begin(context, hub, stream, lastEventId, read, writer).then(() => stream);
+  await begin(context, hub, stream, lastEventId, read, writer);
+  return stream;
 }
 
 /**

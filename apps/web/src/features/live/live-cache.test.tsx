@@ -97,4 +97,14 @@ describe('removal and ready', () => {
     applyLiveReady(client, { ids: [7, 10], down: [] });
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
+
+  it('reads today’s figures again after a fresh connection, not after a resume', () => {
+    const client = clientWith([7]);
+    client.setQueryData(metricQueryKey(7, 1_700_000_000_000), buildMetric());
+    applyLiveReady(client, { ids: [7], down: [] });
+    expect(client.getQueryState(metricQueryKey(7, 'today'))?.isInvalidated).toBe(false);
+    applyLiveReady(client, { ids: [7], down: [] }, true);
+    expect(client.getQueryState(metricQueryKey(7, 'today'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(metricQueryKey(7, 1_700_000_000_000))?.isInvalidated).toBe(false);
+  });
 });

@@ -118,8 +118,18 @@ export function applyLiveRemoved(client: QueryClient, id: number): void {
   client.removeQueries({ queryKey: [...monitorsQueryKey, id] });
 }
 
-/** After (re)connecting: monitors removed meanwhile leave the list; one it does not know reloads it. */
-export function applyLiveReady(client: QueryClient, ready: LiveReady): void {
+/** Today's figures of every monitor, the owner's and shared pages'. */
+const isTodaysFigures = (key: QueryKey) =>
+  (key[0] === monitorsQueryKey[0] && key[2] === 'metric' && key[3] === 'today') ||
+  (key[0] === 'shared-monitor' && key[3] === 'today');
+
+/**
+ * After (re)connecting: monitors removed meanwhile leave the list; one it does not know reloads it.
+ * A fresh connection (no position to resume from) was told nothing that changed between the
+ * screen's reads and its opening: today's figures on screen are read again.
+ */
+export function applyLiveReady(client: QueryClient, ready: LiveReady, fresh = false): void {
+  if (fresh) void client.invalidateQueries({ predicate: (query) => isTodaysFigures(query.queryKey) });
   const list = client.getQueryData<Page<MonitorSummary>>(listKey);
   if (!list) return;
   const present = new Set(ready.ids);

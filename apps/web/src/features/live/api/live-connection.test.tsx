@@ -14,7 +14,9 @@ describe('openLiveConnection', () => {
     expect(stream.requests[0]?.Authorization).toBe('Token key-1');
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).not.toContain('key-1');
     stream.push('monitor', liveState(7), 41);
-    await waitFor(() => expect(onMessage).toHaveBeenCalledWith({ event: 'monitor', data: liveState(7) }));
+    await waitFor(() =>
+      expect(onMessage).toHaveBeenCalledWith({ event: 'monitor', data: liveState(7), resumed: false }),
+    );
     stop();
   });
 

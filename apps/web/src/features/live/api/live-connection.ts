@@ -1,8 +1,11 @@
 import { createParser } from 'eventsource-parser';
 import { getRuntimeConfig } from '@/config/runtime-config';
 
-/** One event as the stream sent it: its name and JSON data. */
-export type LiveMessage = { event: string; data: unknown };
+/**
+ * One event as the stream sent it: its name and JSON data, and whether its connection resumed
+ * (sent a `Last-Event-ID`) or started afresh — then what changed before it opened was not sent.
+ */
+export type LiveMessage = { event: string; data: unknown; resumed: boolean };
 
 export type LiveConnectionOptions = {
   /** The stream's path, e.g. `/api/v1/live/`. */
@@ -42,7 +45,8 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
   async function connectOnce(): Promise<'retry' | 'stop'> {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (options.token) headers.Authorization = `Token ${options.token}`;
-    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    const resumed = lastEventId !== undefined;
+    if (resumed) headers['Last-Event-ID'] = lastEventId as string;
     const url = `${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}${options.path}`;
     const response = await fetchImpl(url, { headers, signal: stopping.signal, cache: 'no-store' });
     if (response.status === 401) {
@@ -65,7 +69,7 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
         } catch {
           return;
         }
-        options.onMessage({ event: message.event ?? 'message', data });
+        options.onMessage({ event: message.event ?? 'message', data, resumed });
       },
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

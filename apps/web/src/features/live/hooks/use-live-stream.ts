@@ -15,7 +15,7 @@ export function useLiveStream(path: string | null, token: string | null, countsD
   useEffect(() => {
     if (!path) return;
     const down = countsDown ? downMonitors : null;
-    const onMessage = ({ event, data }: LiveMessage) => {
+    const onMessage = ({ event, data, resumed }: LiveMessage) => {
       if (event === LIVE_EVENTS.monitor) {
         const parsed = liveMonitor.safeParse(data);
         if (!parsed.success) return;
@@ -29,7 +29,7 @@ export function useLiveStream(path: string | null, token: string | null, countsD
       } else if (event === LIVE_EVENTS.ready) {
         const parsed = liveReady.safeParse(data);
         if (!parsed.success) return;
-        applyLiveReady(client, parsed.data);
+        applyLiveReady(client, parsed.data, !resumed);
         down?.ready(parsed.data);
       } else if (event === LIVE_EVENTS.reset) {
         applyLiveReset(client);
