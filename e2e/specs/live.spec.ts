@@ -88,5 +88,9 @@ test('a shared page follows its monitor without a reload', async ({ page, browse
   await expect(detailBadge(visitor, 'Up', true)).toBeVisible();
   await post(prober, monitor.id, false, false);
   await expect(detailBadge(visitor, 'Down', true)).toBeVisible();
+  await expect(visitor.getByRole('table', { name: 'Downtimes' }).getByText('Now')).toBeVisible();
+  // What the page reads after the push (its figures, which a browser may keep for a while) must not undo it.
+  await visitor.waitForTimeout(2_000);
+  await expect(detailBadge(visitor, 'Down', true)).toBeVisible();
   await shootAtEachSize(visitor, 'live-shared-down', 400);
 });

@@ -191,6 +191,8 @@ describe('the shared stream', () => {
     const shared = await stream(`/api/v1/live/shared/${token}`);
     expect(shared.status).toBe(200);
     expect((await shared.next(isReady)).data.ids).toEqual([id]);
+    // Its state comes first: the page may have been handed a cached answer.
+    expect(shared.events[0]).toMatchObject({ event: 'monitor', data: { id } });
 
     await world.post('Solo', [checkResult(elsewhere, nextTime(), true)]);
     await world.post('Solo', [checkResult(id, nextTime(), true)]);

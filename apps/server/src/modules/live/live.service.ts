@@ -58,9 +58,11 @@ async function begin(
     if (lastEventId === 'unknown' || (lastEventId !== null && lastEventId > latest)) {
       // Not a position of this database (a restore, another deployment, a made-up value).
       stream.write(LIVE_EVENTS.reset, '{}', stream.position);
-    } else if (lastEventId !== null) {
+    } else if (lastEventId !== null || stream.shared) {
+      // A shared page may have been handed a cached answer (public, max-age): it gets the state now.
+      const since = lastEventId === null ? Number.NEGATIVE_INFINITY : lastEventId - RESUME_OVERLAP;
       for (const row of rows) {
-        if (row.changeSeq > lastEventId - RESUME_OVERLAP) {
+        if (row.changeSeq > since) {
           stream.write(LIVE_EVENTS.monitor, JSON.stringify(row.state), stream.position);
         }
       }

@@ -10,8 +10,8 @@ import { monitorsQueryKey, monitorsQueryOptions } from '@/features/monitors/api/
 /**
  * What a pushed change does to the react-query caches: the state it carries is written into the
  * list item, the monitor and today's figures at once (the screen moves without a request), and
- * today's figures are then fetched again for what only the server computes (uptime, apdex,
- * buckets) — by the queries on screen only, as react-query refetches active queries alone.
+ * the owner's figures for today are then fetched again for what only the server computes (uptime,
+ * apdex, buckets) — by the queries on screen only, as react-query refetches active queries alone.
  */
 
 const listKey = monitorsQueryOptions().queryKey;
@@ -101,7 +101,9 @@ export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: nu
       monitor: { ...data.monitor, is_enabled: live.is_enabled, is_flapping: live.is_flapping },
       metric: withLiveState(data.metric, live, now),
     });
-    void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    // A shared answer may be kept by the browser for 30 s (public, max-age): fetched at once it could
+    // be the old one and undo the pushed state. The figures are marked stale and read on the next visit or focus.
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
   }
 }
 
@@ -118,10 +120,8 @@ export function applyLiveRemoved(client: QueryClient, id: number): void {
   client.removeQueries({ queryKey: [...monitorsQueryKey, id] });
 }
 
-/** Today's figures of every monitor, the owner's and shared pages'. */
-const isTodaysFigures = (key: QueryKey) =>
-  (key[0] === monitorsQueryKey[0] && key[2] === 'metric' && key[3] === 'today') ||
-  (key[0] === 'shared-monitor' && key[3] === 'today');
+/** The owner's figures for today, of every monitor. (A shared page's stream sends its state on connecting.) */
+const isTodaysFigures = (key: QueryKey) => key[0] === monitorsQueryKey[0] && key[2] === 'metric' && key[3] === 'today';
 
 /**
  * After (re)connecting: monitors removed meanwhile leave the list; one it does not know reloads it.
