@@ -2,13 +2,19 @@
 import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
 import { summaryOf } from '@paydar/contracts/monitor-summary';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { metricQueryKey } from '@/features/monitors/api/get-metric';
 import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
 import { monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
 import { buildMetric, buildMonitor, page } from '@/testing/monitor-builders';
 import { liveState } from './live.test-support';
-import { applyLiveMonitor, applyLiveReady, applyLiveRemoved, withLiveState } from './live-cache';
+import {
+  applyLiveMonitor,
+  applyLiveReady,
+  applyLiveRemoved,
+  SHARED_ANSWER_MAX_AGE_MS,
+  withLiveState,
+} from './live-cache';
 
 const NOW = Date.parse('2026-11-26T10:00:30.000Z');
 const listKey = monitorsQueryOptions().queryKey;
@@ -78,9 +84,18 @@ describe('applyLiveMonitor', () => {
     const client = clientWith([7]);
     const sharedKey = ['shared-monitor', 'symlink', 'token-9', 'today'];
     client.setQueryData<SharedMonitor>(sharedKey, { monitor: buildMonitor({ id: 9 }), metric: buildMetric() });
-    applyLiveMonitor(client, liveState(9, { is_down: true }), NOW);
-    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
-    expect(client.getQueryData<SharedMonitor>(sharedKey)?.metric.is_down).toBe(true);
+    vi.useFakeTimers();
+    try {
+      applyLiveMonitor(client, liveState(9, { is_down: true }), NOW);
+      expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+      expect(client.getQueryData<SharedMonitor>(sharedKey)?.metric.is_down).toBe(true);
+      // Not read again while the browser may still hand back its kept (older) answer.
+      expect(client.getQueryState(sharedKey)?.isInvalidated).toBe(false);
+      vi.advanceTimersByTime(SHARED_ANSWER_MAX_AGE_MS);
+      expect(client.getQueryState(sharedKey)?.isInvalidated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -65,6 +65,25 @@ function withLiveSummary(summary: MonitorSummary, live: LiveMonitor): MonitorSum
 const isSharedToday = (key: QueryKey, id: number, data: SharedMonitor | undefined) =>
   key[0] === 'shared-monitor' && key[3] === 'today' && data?.monitor.id === id;
 
+/** How long a browser may keep a shared answer (the server's `public, max-age=30`), and a second more. */
+export const SHARED_ANSWER_MAX_AGE_MS = 31_000;
+const sharedRefetches = new Set<string>();
+
+/**
+ * A shared answer may be kept by the browser (public, max-age): fetched at once it could be the old
+ * one and undo the pushed state. Its figures are read again once the kept one has expired — one
+ * wait per page however many pushes come meanwhile.
+ */
+function refetchSharedLater(client: QueryClient, queryKey: QueryKey) {
+  const id = JSON.stringify(queryKey);
+  if (sharedRefetches.has(id)) return;
+  sharedRefetches.add(id);
+  setTimeout(() => {
+    sharedRefetches.delete(id);
+    void client.invalidateQueries({ queryKey, exact: true });
+  }, SHARED_ANSWER_MAX_AGE_MS);
+}
+
 /** Applies one monitor's pushed state to every cache that shows it. */
 export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: number = Date.now()): void {
   const list = client.getQueryData<Page<MonitorSummary>>(listKey);
@@ -101,9 +120,7 @@ export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: nu
       monitor: { ...data.monitor, is_enabled: live.is_enabled, is_flapping: live.is_flapping },
       metric: withLiveState(data.metric, live, now),
     });
-    // A shared answer may be kept by the browser for 30 s (public, max-age): fetched at once it could
-    // be the old one and undo the pushed state. The figures are marked stale and read on the next visit or focus.
-    void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+    refetchSharedLater(client, query.queryKey);
   }
 }
 
