@@ -20,9 +20,10 @@ import { type Figure, percentile } from './support/figures';
  * a stored check to the event on a stream — one monitor's check, and a batch touching every
  * monitor (all 1,000 streams get their event) — then to a browser's list item (Playwright).
  */
-const STREAMS = 1_000;
+/** `LIVE_BENCH_STREAMS` runs it smaller (a quick look); the figures are for 1,000. */
+const STREAMS = Number(process.env.LIVE_BENCH_STREAMS ?? 1_000);
 const SETTLE_MS = 5_000;
-const IDLE_WINDOW_MS = 30_000;
+const IDLE_WINDOW_MS = STREAMS < 1_000 ? 3_000 : 30_000;
 const SINGLE_SAMPLES = 20;
 const BATCH_ROUNDS = 3;
 const BROWSER_SAMPLES = 6;
@@ -149,19 +150,24 @@ async function browserLatencies(server: ServerProcess, key: string, monitorId: n
     const item = page.locator(`[data-testid="monitor-item"][data-monitor-id="${monitorId}"]`);
     await item.waitFor();
     const samples: number[] = [];
+    const selector = `[data-testid="monitor-item"][data-monitor-id="${monitorId}"]`;
     // The first flip is not counted: it waits for the page's stream to connect.
     for (let index = -2; index < BROWSER_SAMPLES; index += 1) {
       // Two failures in a row turn it down, one success up again.
       const down = (index + 2) % 2 === 0;
-      const expected = down ? 'down' : 'up';
       const batch = down
         ? [result(monitorId, nextTime(), false), result(monitorId, nextTime(), false)]
         : [result(monitorId, nextTime(), true)];
       const committed = await timedPost(server.url, proberKey, batch);
-      await page.waitForSelector(
-        `[data-testid="monitor-item"][data-monitor-id="${monitorId}"][data-status="${expected}"]`,
-      );
+      // The pushed last check: its status code. (A success after a downtime opens a confirmation
+      // round, issue 13, so the item reads down until the round decides: the engine's wait, not the push's.)
+      await item
+        .getByTestId('last-result')
+        .filter({ hasText: down ? '503' : '200' })
+        .waitFor();
       if (index >= 0) samples.push(Math.max(0, performance.now() - committed));
+      // The next flip starts from the decided state (the round ends without the benchmark's help).
+      await page.waitForSelector(`${selector}[data-status="${down ? 'down' : 'up'}"]`, { timeout: 60_000 });
       await sleep(300);
     }
     return samples;
@@ -251,7 +257,15 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
     }
     for (const stream of streams) stream.abort.abort();
 
-    const browser = hasWeb ? await browserLatencies(server, keys[0] as string, monitorIds[0] as number, proberKey) : [];
+    const browser = hasWeb
+      ? await browserLatencies(server, keys[0] as string, monitorIds[0] as number, proberKey).catch(
+          (error: unknown) => {
+            throw new Error(
+              `${String(error)}\nserver output (last 3,000 characters):\n${server.output().slice(-3_000)}`,
+            );
+          },
+        )
+      : [];
     const perStreamCpuUs = ((openCpu - idleCpu) / STREAMS / (IDLE_WINDOW_MS / 1000)) * 1e6;
     const note = `${STREAMS} streams, one user and one monitor each; a real server process`;
     return [
@@ -283,7 +297,7 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
       ),
       ...(hasWeb
         ? figure(
-            'live: check committed → browser list item shows it',
+            'live: check committed → browser list item shows its status code',
             browser,
             `${BROWSER_SAMPLES} flips in Chromium, from the POST's answer: ${browser.map((ms) => ms.toFixed(0)).join(', ')} ms`,
           )
