@@ -26,10 +26,11 @@ function endText(row: SpanRow, day: MetricDay): string {
   return row.ended_by === 'pause' ? `${time} (paused)` : time;
 }
 
-/** A span still going on lasts until now: its duration grows by itself. */
-function OngoingDuration({ row }: { row: SpanRow }) {
+/** A span still going on lasts until now: its duration, as the figures gave it, grows by itself from then. */
+function OngoingDuration({ seconds }: { seconds: number }) {
+  const [since] = useState(Date.now);
   const now = useNow();
-  return formatSeconds(Math.max(row.duration, Math.floor((now - Date.parse(row.from_time)) / 1000)));
+  return formatSeconds(seconds + Math.max(0, Math.floor((now - since) / 1000)));
 }
 
 /** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
@@ -56,7 +57,11 @@ export function SpanTable({ title, rows, day }: SpanTableProps) {
                 <Table.Td>{formatDetailTime(row.from_time, day)}</Table.Td>
                 <Table.Td>{endText(row, day)}</Table.Td>
                 <Table.Td>
-                  {row.to_time === null ? <OngoingDuration row={row} /> : formatSeconds(row.duration)}
+                  {row.to_time === null ? (
+                    <OngoingDuration key={row.duration} seconds={row.duration} />
+                  ) : (
+                    formatSeconds(row.duration)
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
