@@ -1,9 +1,11 @@
 import { errorBody } from '@paydar/contracts/common';
+import { metricTrends } from '@paydar/contracts/metric-trends';
 import { metric, rawMetrics, sharedMonitor } from '@paydar/contracts/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
 import { sendVersioned } from '../../http/conditional';
+import { getMetricTrends } from './metric-trends.service';
 import {
   customShareParams,
   type MetricQuery,
@@ -11,6 +13,7 @@ import {
   monitorIdParams,
   rawQuery,
   shareTokenParams,
+  trendsQuery,
 } from './metrics.schema';
 import { getMetric, getRawMetrics, getSharedMetric, getShareInfo, newMetricCaches } from './metrics.service';
 
@@ -51,6 +54,18 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         void reply.header('vary', 'Authorization');
         const keep = answer.pastDay && !asksFresh(request.query);
         return sendVersioned(request, reply, answer, keep ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
+      },
+    );
+    app.get(
+      '/api/v1/monitors/:id/metric/trends',
+      {
+        ...authenticated,
+        schema: { tags, params: monitorIdParams, querystring: trendsQuery, response: { 200: metricTrends, ...errors } },
+      },
+      async (request, reply) => {
+        const answer = await getMetricTrends(context, caches, callerOf(request), request.params.id, request.query);
+        void reply.header('vary', 'Authorization');
+        return sendVersioned(request, reply, answer, answer.pastDay ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
       },
     );
     app.get(

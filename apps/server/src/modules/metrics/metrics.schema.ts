@@ -39,6 +39,9 @@ export const metricQuery = z.object({
 });
 export type MetricQuery = z.infer<typeof metricQuery>;
 
+/** The trends call takes the day only: its windows end with it. */
+export const trendsQuery = metricQuery.pick({ day: true });
+
 /** ISO 8601 with an offset or 'Z'; without one the time is read as UTC, whatever the server's zone. */
 const isoInstant = z
   .string()

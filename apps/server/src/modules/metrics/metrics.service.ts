@@ -1,3 +1,4 @@
+import { type MetricTrends, metricTrends } from '@paydar/contracts/metric-trends';
 import {
   type Metric,
   metric,
@@ -78,12 +79,15 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
 export interface MetricCaches {
   owner: AnswerCache<Metric>;
   shared: AnswerCache<SharedMonitor>;
+  /** Uptime over 7/30/90 days and the p50/p95 series (metric-trends.service). */
+  trends: AnswerCache<MetricTrends>;
   subjects: MetricSubjectCache;
 }
 
 export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
   owner: new AnswerCache(metric),
   shared: new AnswerCache(sharedMonitorSchema),
+  trends: new AnswerCache(metricTrends),
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
 });
 
