@@ -2,21 +2,26 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@man
 import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { monitorTarget } from '@paydar/domain/display-name';
 import { minimumCalendarDay } from '@paydar/domain/history';
-import { HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { DAY_MS, HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import type { MetricDay } from '../../api/get-metric';
+import { useMetricTrends } from '../../api/get-metric-trends';
 import { useMonitorDetailData } from '../../hooks/use-monitor-detail-data';
 import { useMonitorDetailPlan } from '../../hooks/use-monitor-detail-plan';
 import { useMonitorDetailRefresh } from '../../hooks/use-monitor-detail-refresh';
 import { useMonitorDetailToggle } from '../../hooks/use-monitor-detail-toggle';
 import { ApdexDrawer } from '../drawers/apdex-drawer';
 import { ContactUsDrawer } from '../drawers/contact-us-drawer';
+import { dayFacts, emptyReason, successfulChecks } from '../sections/chart-empty-reason';
+import { metricSpans } from '../sections/chart-spans';
 import { HeatMapCalendar } from '../sections/heat-map-calendar';
 import { HourlyApdexChart } from '../sections/hourly-apdex-chart';
+import { PercentileChart } from '../sections/percentile-chart';
 import { PhaseTimingsChart } from '../sections/phase-timings-chart';
 import { ProberTimingsChart } from '../sections/prober-timings-chart';
 import { ResponseTimeSection } from '../sections/response-time-section';
+import { UptimeWindows } from '../sections/uptime-windows';
 import { ShareModal } from '../share-modal';
 import { CommandModal } from './command-modal';
 import { DateModal } from './date-modal';
@@ -126,6 +131,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
           metric={metric}
           day={day}
           shared={shared !== undefined}
+          enabled={toggle.enabled}
           minDay={minDay}
           onExplainApdex={() => setDrawer('apdex')}
           onPickDay={(dayStart) => {
@@ -179,6 +185,8 @@ type DetailSectionsProps = {
   metric: Metric;
   day: MetricDay;
   shared: boolean;
+  /** The monitor is switched on (a paused one's empty charts say so). */
+  enabled: boolean;
   minDay: number;
   onExplainApdex: () => void;
   onPickDay: (dayStart: number) => void;
@@ -193,24 +201,58 @@ function hourlyEnd(metric: Metric, day: MetricDay): number {
   return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
 }
 
-/** The sections in the spec's order; each chart section brings its own titled card. */
-function DetailSections({ monitor, metric, day, shared, minDay, onExplainApdex, onPickDay }: DetailSectionsProps) {
+/**
+ * The sections in the spec's order; each chart section brings its own titled card. An empty chart
+ * says why (chart-empty-reason); paused and maintenance time is shaded or told under each chart.
+ * The 7/30/90-day uptime and the p50/p95 chart come from the owner's trends call (not on shared views).
+ */
+function DetailSections(props: DetailSectionsProps) {
+  const { monitor, metric, day, shared, enabled, minDay, onExplainApdex, onPickDay } = props;
+  const trends = useMetricTrends(shared ? undefined : monitor.id, day);
+  const spans = useMemo(() => metricSpans(metric), [metric]);
+  const dayStart = shownDayStart(day, metric.fetch_time);
+  const dayRange = { from: dayStart, to: dayStart + DAY_MS };
+  const facts = dayFacts(metric, { today: day === 'today', enabled });
+  const successes = successfulChecks(metric);
+  const apdexHours = metric.last_day_hourly_metrics.apdex_percents.filter((value) => value !== null).length;
   return (
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
+      {!shared && <UptimeWindows trends={trends.data} loading={trends.isPending} />}
       <UptimeSection metric={metric} day={day} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
         endsAt={hourlyEnd(metric, day)}
         zone={day === 'today' ? 'local' : 'utc'}
+        spans={spans}
+        emptyReason={emptyReason({ ...facts, shown: apdexHours })}
       />
       <ResponseTimeSection
         byResponseTime={metric.by_response_time}
         apdexSeconds={monitor.apdex}
         raw={shared ? undefined : { monitorId: monitor.id, lastCheckAt: metric.last_check_at }}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+        spans={spans}
+        day={dayRange}
       />
-      <ProberTimingsChart probers={metric.probers} />
-      <PhaseTimingsChart probers={metric.probers} />
+      {!shared && (
+        <PercentileChart
+          trends={trends.data}
+          daySpans={spans}
+          utc={day !== 'today'}
+          emptyReason={emptyReason({ ...facts, shown: successes })}
+        />
+      )}
+      <ProberTimingsChart
+        probers={metric.probers}
+        emptyReason={emptyReason({ ...facts, shown: metric.probers.length })}
+      />
+      <PhaseTimingsChart
+        probers={metric.probers}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+        spans={spans}
+        day={dayRange}
+      />
       <HeatMapCalendar
         monthlyMetrics={metric.monthly_metrics}
         now={Date.parse(metric.fetch_time)}

@@ -2,7 +2,7 @@ import type { Metric } from '@paydar/contracts/metrics';
 import { type HeatMapColour, heatMapColour, heatMapMonthStarts } from '@paydar/domain/heat-map';
 import { formatDayKey, parseDay } from '@paydar/domain/history';
 import { DAY_MS, utcDayStart } from '@paydar/domain/time';
-import { AXIS_COLOURS, HEAT_MAP_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
+import { AXIS_COLOURS, HEAT_MAP_COLOURS, NO_DATA_COLOUR, SURFACE_COLOUR } from '@/components/chart/palette';
 
 type MonthlyMetrics = Metric['monthly_metrics'];
 
@@ -22,7 +22,7 @@ export const DAY_KINDS: readonly DayKind[] = ['green', 'yellow', 'red', 'none'];
 const KIND_COLOURS: Record<DayKind, string> = { ...HEAT_MAP_COLOURS, none: NO_DATA_COLOUR };
 
 /** Calendar days that cannot be picked: before the monitor's first day, or still to come. */
-const OUTSIDE_COLOUR = '#f8f9fa';
+const OUTSIDE_COLOUR = 'var(--mantine-color-default-hover, #f8f9fa)';
 
 /** 'Mar 2024' for '2024-03'. */
 export function monthName(month: string): string {
@@ -111,13 +111,13 @@ export function heatMapOption(options: {
     cellSize: [cell, cell],
     splitLine: { show: false },
     // Days outside the pickable range stay faint; the cells drawn over them carry the data.
-    itemStyle: { color: OUTSIDE_COLOUR, borderColor: '#fff', borderWidth: 2 },
+    itemStyle: { color: OUTSIDE_COLOUR, borderColor: SURFACE_COLOUR, borderWidth: 2 },
     // One month per calendar: its 'year' label above the grid names the month instead.
     yearLabel: {
       show: true,
       position: 'top',
       margin: 26,
-      color: '#495057',
+      color: AXIS_COLOURS.text,
       fontSize: 12,
       fontWeight: 600,
       formatter: () => monthName(month),
@@ -150,8 +150,8 @@ export function heatMapOption(options: {
       type: 'heatmap',
       coordinateSystem: 'calendar',
       calendarIndex: index,
-      itemStyle: { borderColor: '#fff', borderWidth: 2, borderRadius: 3 },
-      emphasis: { itemStyle: { borderColor: '#495057', borderWidth: 1 } },
+      itemStyle: { borderColor: SURFACE_COLOUR, borderWidth: 2, borderRadius: 3 },
+      emphasis: { itemStyle: { borderColor: AXIS_COLOURS.text, borderWidth: 1 } },
       data: cells.filter((day) => day.key.startsWith(month)).map((day) => [day.key, DAY_KINDS.indexOf(day.kind)]),
     })),
   };
