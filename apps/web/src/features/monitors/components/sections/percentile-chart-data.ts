@@ -47,8 +47,9 @@ export function percentileOption(
     ].map((line) => ({
       type: 'line',
       name: `${name} ${line.key}`,
-      showSymbol: false,
-      symbolSize: 4,
+      // Symbols keep an hour between two empty ones visible (a line needs two neighbours).
+      showSymbol: true,
+      symbolSize: 3,
       connectNulls: false,
       itemStyle: { color: colour },
       lineStyle: { color: colour, width: line.dashed ? 1.5 : 2, type: line.dashed ? 'dashed' : 'solid' },
@@ -59,7 +60,7 @@ export function percentileOption(
     animation: false,
     useUTC: options.utc,
     legend: { top: 0, type: 'scroll', textStyle: { color: AXIS_COLOURS.label } },
-    grid: { left: 8, right: 12, top: 40, bottom: 24, containLabel: true },
+    grid: { left: 8, right: 12, top: 52, bottom: 24, containLabel: true },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: number | null | undefined) => (typeof value === 'number' ? percentileText(value) : '—'),

@@ -12,13 +12,13 @@ export function uptimeWindowText(window: MetricTrends['uptime'][number] | undefi
 /** Uptime over 7, 30 and 90 days ending with the day shown, beside the day's own figures. */
 export function UptimeWindows({ trends, loading }: { trends: MetricTrends | undefined; loading: boolean }) {
   return (
-    <SimpleGrid cols={3} spacing="md" data-testid="uptime-windows">
+    <SimpleGrid cols={3} spacing="md" data-testid="uptime-windows" aria-label="Uptime over 7, 30 and 90 days">
       {UPTIME_WINDOW_DAYS.map((days) => {
         const window = trends?.uptime.find((item) => item.days === days);
         return (
           <Paper key={days} withBorder radius="md" p={{ base: 'xs', sm: 'sm' }}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Uptime {days} days
+              {days} days
             </Text>
             {loading ? (
               <Skeleton h={20} w={70} mt={4} />
