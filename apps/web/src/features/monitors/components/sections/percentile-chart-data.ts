@@ -3,6 +3,7 @@ import { HOUR_MS } from '@paydar/domain/time';
 import { AXIS_COLOURS, seriesColour } from '@/components/chart/palette';
 import { type ChartSpans, spanSeries } from './chart-spans';
 import { proberLabel } from './prober-timings-data';
+import { msAxis, timeAxis } from './time-axes';
 
 /** The server's estimate above 8 s is this lower bound (metric-trends: the open bucket). */
 export const OPEN_BUCKET_MS = 8000;
@@ -65,22 +66,8 @@ export function percentileOption(
       trigger: 'axis',
       valueFormatter: (value: number | null | undefined) => (typeof value === 'number' ? percentileText(value) : '—'),
     },
-    xAxis: {
-      type: 'time',
-      min: range.from,
-      max: range.to,
-      axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
-      axisLabel: { color: AXIS_COLOURS.label, hideOverlap: true },
-      splitLine: { show: false },
-    },
-    yAxis: {
-      type: 'value',
-      name: 'ms',
-      min: 0,
-      nameTextStyle: { color: AXIS_COLOURS.label },
-      axisLabel: { color: AXIS_COLOURS.label },
-      splitLine: { lineStyle: { color: AXIS_COLOURS.split } },
-    },
+    xAxis: timeAxis(range),
+    yAxis: msAxis({ min: 0 }),
     series: [...lines, ...spanSeries(spans, range)],
   };
 }

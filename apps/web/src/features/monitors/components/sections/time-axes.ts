@@ -1,0 +1,25 @@
+import { AXIS_COLOURS } from '@/components/chart/palette';
+
+/** The x axis of the charts over time (raw data, p50/p95): exactly [from, to], no grid lines. */
+export function timeAxis(range: { from: number; to: number }): Record<string, unknown> {
+  return {
+    type: 'time',
+    min: range.from,
+    max: range.to,
+    axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
+    axisLabel: { color: AXIS_COLOURS.label, hideOverlap: true },
+    splitLine: { show: false },
+  };
+}
+
+/** The y axis of durations, named 'ms'. */
+export function msAxis(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'value',
+    name: 'ms',
+    nameTextStyle: { color: AXIS_COLOURS.label },
+    axisLabel: { color: AXIS_COLOURS.label },
+    splitLine: { lineStyle: { color: AXIS_COLOURS.split } },
+    ...extra,
+  };
+}
