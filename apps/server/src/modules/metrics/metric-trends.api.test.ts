@@ -27,6 +27,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function createMonitor(user: BuiltUser): Promise<number> {
+  return (await createMonitorWithToken(user)).id;
+}
+
+async function createMonitorWithToken(user: BuiltUser): Promise<{ id: number; token: string }> {
   const response = await server.app.inject({
     method: 'POST',
     url: '/api/v1/monitors/',
@@ -40,14 +44,14 @@ async function createMonitor(user: BuiltUser): Promise<number> {
     },
   });
   expect(response.statusCode).toBe(201);
-  const { id } = response.json() as { id: number };
+  const { id, token } = response.json() as { id: number; token: string };
   const firstCheck = iso(today() - 120 * DAY_MS);
   await server.context.db.execute(sql`UPDATE monitors SET created_at = ${firstCheck}::timestamptz WHERE id = ${id}`);
   await server.context.db.execute(sql`
     INSERT INTO monitor_states (monitor_id, first_check_at, last_check_at)
     VALUES (${id}, ${firstCheck}::timestamptz, ${iso(Date.now() - 60_000)}::timestamptz)
     ON CONFLICT (monitor_id) DO UPDATE SET first_check_at = EXCLUDED.first_check_at, last_check_at = EXCLUDED.last_check_at`);
-  return id;
+  return { id, token };
 }
 
 const downtime = (monitorId: number, from: number, hours: number) =>
@@ -180,5 +184,33 @@ describe('a plan with 30 days of history', () => {
     expect(uptime.map((window: { within_history: boolean }) => window.within_history)).toEqual([true, true, false]);
     expect(uptime[0].uptime_percent).toBe(100);
     expect(uptime[2].uptime_percent).toBeNull();
+  });
+});
+
+describe('GET /api/v1/monitors/{prefix}/{token}/metric/trends (a shared link)', () => {
+  it('answers without a session, as the owner sees it, and 404 for an unknown link', async () => {
+    const { id, token } = await createMonitorWithToken(silver);
+    await downtime(id, today() - 2 * DAY_MS, 2);
+    const shared = await server.app.inject({ method: 'GET', url: `/api/v1/monitors/symlink/${token}/metric/trends` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['cache-control']).toContain('public');
+    const own = await get(`/api/v1/monitors/${id}/metric/trends`, silver);
+    expect(shared.json().uptime).toEqual(own.json().uptime);
+    expect(shared.json().uptime[0].uptime_percent).toBeCloseTo(((7 * 86_400 - 7_200) / (7 * 86_400)) * 100, 0);
+    const unknown = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/monitors/symlink/not-a-token/metric/trends',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("refuses a day past the owner's plan history", async () => {
+    const { token } = await createMonitorWithToken(silver);
+    const day = formatDayParam(today() - 40 * DAY_MS);
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitors/symlink/${token}/metric/trends?day=${day}`,
+    });
+    expect(response.statusCode).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
 import { sendVersioned } from '../../http/conditional';
-import { getMetricTrends } from './metric-trends.service';
+import { getMetricTrends, getSharedMetricTrends } from './metric-trends.service';
 import {
   customShareParams,
   type MetricQuery,
@@ -81,6 +81,21 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       { schema: { tags, params: shareTokenParams, response: { 200: sharedMonitor, ...publicErrors } } },
       async (request, reply) =>
         sendVersioned(request, reply, await getShareInfo(context, caches, request.params.token), SHARED_CACHE_CONTROL),
+    );
+    app.get(
+      '/api/v1/monitors/:prefix/:id/metric/trends',
+      {
+        schema: {
+          tags,
+          params: customShareParams,
+          querystring: trendsQuery,
+          response: { 200: metricTrends, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await getSharedMetricTrends(context, caches, request.params.id, request.query);
+        return sendVersioned(request, reply, answer, SHARED_CACHE_CONTROL);
+      },
     );
     app.get(
       '/api/v1/monitors/:prefix/:id/metric',

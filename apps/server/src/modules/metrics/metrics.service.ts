@@ -34,7 +34,7 @@ import {
 import type { MetricQuery, RawQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
-const SHARED_NOT_FOUND = 'No shared monitor has this link.';
+export const SHARED_NOT_FOUND = 'No shared monitor has this link.';
 
 /** The plan's METRIC_HISTORY_DAYS of a user; without an active plan only today can be shown. */
 async function historyDaysOf(context: ServiceContext, userId: number): Promise<number> {

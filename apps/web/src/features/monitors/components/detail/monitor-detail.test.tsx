@@ -173,7 +173,13 @@ describe('MonitorDetail', () => {
     });
     renderWithProviders(<MonitorDetail monitor={monitor} shared={{ prefix: 'symlink', token: 'share-token' }} />);
     expect(await screen.findByText('response time no raw')).toBeTruthy();
-    expect(calls.map((call) => call.url)).toEqual(['https://api.example.test/api/v1/monitors/share-token/share_info']);
+    // The public calls only: the figures, and the 7/30/90-day uptime and p50/p95 series.
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toEqual([
+        'https://api.example.test/api/v1/monitors/share-token/share_info',
+        'https://api.example.test/api/v1/monitors/symlink/share-token/metric/trends',
+      ]),
+    );
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();

@@ -130,7 +130,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
           monitor={monitor}
           metric={metric}
           day={day}
-          shared={shared !== undefined}
+          shared={shared}
           enabled={toggle.enabled}
           minDay={minDay}
           onExplainApdex={() => setDrawer('apdex')}
@@ -184,7 +184,8 @@ type DetailSectionsProps = {
   monitor: PublicMonitor;
   metric: Metric;
   day: MetricDay;
-  shared: boolean;
+  /** The shared link on shared views: the public calls, no raw chart. */
+  shared: MonitorDetailProps['shared'];
   /** The monitor is switched on (a paused one's empty charts say so). */
   enabled: boolean;
   minDay: number;
@@ -204,11 +205,11 @@ function hourlyEnd(metric: Metric, day: MetricDay): number {
 /**
  * The sections in the spec's order; each chart section brings its own titled card. An empty chart
  * says why (chart-empty-reason); paused and maintenance time is shaded or told under each chart.
- * The 7/30/90-day uptime and the p50/p95 chart come from the owner's trends call (not on shared views).
+ * The 7/30/90-day uptime and the p50/p95 chart come from the trends call (the public one on shared views).
  */
 function DetailSections(props: DetailSectionsProps) {
   const { monitor, metric, day, shared, enabled, minDay, onExplainApdex, onPickDay } = props;
-  const trends = useMetricTrends(shared ? undefined : monitor.id, day);
+  const trends = useMetricTrends(monitor.id, day, shared);
   const spans = useMemo(() => metricSpans(metric), [metric]);
   const dayStart = shownDayStart(day, metric.fetch_time);
   const dayRange = { from: dayStart, to: dayStart + DAY_MS };
@@ -218,7 +219,7 @@ function DetailSections(props: DetailSectionsProps) {
   return (
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
-      {!shared && <UptimeWindows trends={trends.data} loading={trends.isPending} />}
+      <UptimeWindows trends={trends.data} loading={trends.isPending} />
       <UptimeSection metric={metric} day={day} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
@@ -235,14 +236,13 @@ function DetailSections(props: DetailSectionsProps) {
         spans={spans}
         day={dayRange}
       />
-      {!shared && (
-        <PercentileChart
-          trends={trends.data}
-          daySpans={spans}
-          utc={day !== 'today'}
-          emptyReason={emptyReason({ ...facts, shown: successes })}
-        />
-      )}
+      <PercentileChart
+        trends={trends.data}
+        loading={trends.isPending}
+        daySpans={spans}
+        utc={day !== 'today'}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+      />
       <ProberTimingsChart
         probers={metric.probers}
         emptyReason={emptyReason({ ...facts, shown: metric.probers.length })}

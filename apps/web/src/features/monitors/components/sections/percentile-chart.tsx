@@ -11,8 +11,9 @@ import { SectionCard } from './section-card';
 export type PercentileRange = 'day' | 'week';
 
 export type PercentileChartProps = {
-  /** The trends answer; undefined while it loads. */
+  /** The trends answer; undefined while it loads or after a failure. */
   trends: MetricTrends | undefined;
+  loading?: boolean;
   /** The day's paused and maintenance spans (the week's come with the trends). */
   daySpans: ChartSpans;
   /** A past day: its hours read in UTC (spec §2). */
@@ -30,7 +31,7 @@ const RANGES = [
  * p50 and p95 response time per hour and prober, for the day or the 7 days ending with it. The
  * percentiles are estimated by the server from each hour's bucket counts (at most a bucket's width off).
  */
-export function PercentileChart({ trends, daySpans, utc, emptyReason }: PercentileChartProps) {
+export function PercentileChart({ trends, loading = false, daySpans, utc, emptyReason }: PercentileChartProps) {
   const [range, setRange] = useState<PercentileRange>('day');
   const series = trends?.response_time[range];
   const spans = useMemo(
@@ -55,7 +56,7 @@ export function PercentileChart({ trends, daySpans, utc, emptyReason }: Percenti
     >
       <Stack gap={4}>
         {!option ? (
-          <EmptySection text="Loading…" />
+          <EmptySection text={loading ? 'Loading…' : 'The response-time series could not be loaded.'} />
         ) : empty ? (
           <EmptySection text={empty} />
         ) : (

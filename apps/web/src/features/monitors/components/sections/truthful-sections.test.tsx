@@ -110,6 +110,16 @@ describe('UptimeWindows', () => {
 });
 
 describe('PercentileChart', () => {
+  it('tells loading from a failure', () => {
+    const spans = { paused: [], maintenance: [] };
+    const { rerender } = renderWithProviders(
+      <PercentileChart trends={undefined} loading daySpans={spans} utc emptyReason={null} />,
+    );
+    expect(screen.getByTestId('empty-chart').textContent).toBe('Loading…');
+    rerender(withProviders(<PercentileChart trends={undefined} daySpans={spans} utc emptyReason={null} />));
+    expect(screen.getByTestId('empty-chart').textContent).toBe('The response-time series could not be loaded.');
+  });
+
   it('draws the day, and says why the week is empty when it is', () => {
     renderWithProviders(
       <PercentileChart trends={trends} daySpans={{ paused: [], maintenance: [] }} utc emptyReason={null} />,
