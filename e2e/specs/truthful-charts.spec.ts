@@ -10,7 +10,8 @@ import { registerProbers } from '../support/seed-results';
  * Issue 15, point 3, "charts that tell the truth": a monitor with a 0 % hour between hours without
  * data draws the worst hour as a red bar labelled 0% and the empty hours as hatched 'No data' slots;
  * a down monitor's response-time and phase charts say "No successful check today" instead of being
- * blank; the 7/30/90-day uptime and the p50/p95 chart stand beside the day's figures. Rollups,
+ * blank; the 7/30/90-day uptime and the p50/p95 chart stand beside the day's figures, on the
+ * owner's detail and on a shared link; the charts redraw in a dark colour scheme. Rollups,
  * downtimes and states are seeded in the database (the probers are registered, never run, so no
  * real check changes them). Screenshots at desktop and phone sizes.
  */
@@ -151,6 +152,13 @@ test('charts tell no-data from 0 %, say why they are empty, and show 7/30/90 day
   // Its apdex is 0 % every hour of today: drawn, not empty.
   await expect(detail.getByTestId('chart-hourly-apdex')).toHaveAttribute('data-rendered', 'true');
   await shootAtEachSize(page, 'charts-down-monitor', 400);
+
+  // A shared link shows the 7/30/90-day figures too, through the public call.
+  const { token } = await api<{ token: string }>(page, 'GET', `/api/v1/monitors/${worst.monitorId}/`);
+  await page.goto(`/symlink/${token}`);
+  await expect(page.getByTestId('uptime-7-days')).toHaveText('100%');
+  await expect(page.getByTestId('uptime-30-days')).toHaveText(/^99\.\d+%$/);
+  await expect(page.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true');
 
   // In a dark colour scheme the charts redraw with the theme's colours (axes, grid, no-data hatch).
   await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
