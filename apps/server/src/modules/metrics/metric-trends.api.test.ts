@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
+import { createMonitor, httpMonitorBody } from '../monitors/monitors.test-support';
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -26,23 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function createMonitor(user: BuiltUser): Promise<number> {
+async function createOwnMonitor(user: BuiltUser): Promise<number> {
   return (await createMonitorWithToken(user)).id;
 }
 
 async function createMonitorWithToken(user: BuiltUser): Promise<{ id: number; token: string }> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/monitors/',
-    headers: user.headers,
-    payload: {
-      protocol_type: 'HTTP',
-      url: 'http://93.184.216.34/',
-      period: 60,
-      apdex: 0.5,
-      probers: [proberIds.A, proberIds.B],
-    },
-  });
+  // Named probers only: no check runs, so the seeded rows are all there is.
+  const body = httpMonitorBody(proberIds.A ?? 0, { period: 60, probers: [proberIds.A, proberIds.B] });
+  const response = await createMonitor(server, user, body);
   expect(response.statusCode).toBe(201);
   const { id, token } = response.json() as { id: number; token: string };
   const firstCheck = iso(today() - 120 * DAY_MS);
@@ -82,7 +74,7 @@ describe('GET /api/v1/monitors/{id}/metric/trends', () => {
   const yesterday = () => today() - DAY_MS;
 
   beforeAll(async () => {
-    monitorId = await createMonitor(owner);
+    monitorId = await createOwnMonitor(owner);
     const t0 = today();
     // 90 days of hourly rollups of prober A, every check in bucket 1 (125–250 ms), written in one statement.
     await server.context.db.execute(sql`
@@ -177,7 +169,7 @@ describe('GET /api/v1/monitors/{id}/metric/trends', () => {
 
 describe('a plan with 30 days of history', () => {
   it('gives no figure for a window reaching past it', async () => {
-    const monitorId = await createMonitor(silver);
+    const monitorId = await createOwnMonitor(silver);
     const response = await get(`/api/v1/monitors/${monitorId}/metric/trends`, silver);
     expect(response.statusCode).toBe(200);
     const { uptime } = response.json();
