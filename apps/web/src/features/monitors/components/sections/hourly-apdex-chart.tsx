@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Chart } from '@/components/chart/chart';
 import { ChartLegend } from '@/components/chart/chart-legend';
 import { APDEX_COLOURS } from '@/components/chart/palette';
 import type { EmptyReason } from './chart-empty-reason';
 import { type ChartSpans, NO_SPANS, spanLegend } from './chart-spans';
-import { EmptySection } from './empty-section';
+import { ChartOrReason } from './empty-section';
 import { apdexSlots, hourlyApdexOption, type LabelZone, NO_DATA_SWATCH } from './hourly-apdex-data';
 import { SectionCard } from './section-card';
 
@@ -50,16 +49,13 @@ export function HourlyApdexChart({
       testId="section-hourly-apdex"
       aside={<ChartLegend items={[...ratingLegend, ...spanLegend(spans)]} />}
     >
-      {empty ? (
-        <EmptySection text={empty} />
-      ) : (
-        <Chart
-          option={option}
-          height={180}
-          ariaLabel="Apdex per two hours over the last day"
-          testId="chart-hourly-apdex"
-        />
-      )}
+      <ChartOrReason
+        reason={empty}
+        option={option}
+        height={180}
+        ariaLabel="Apdex per two hours over the last day"
+        testId="chart-hourly-apdex"
+      />
     </SectionCard>
   );
 }

@@ -1,12 +1,11 @@
 import { Group, Stack, Switch, Text } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
 import { useMemo, useState } from 'react';
-import { Chart } from '@/components/chart/chart';
 import { ChartLegend } from '@/components/chart/chart-legend';
 import { QUALITY_COLOURS } from '@/components/chart/palette';
 import type { EmptyReason } from './chart-empty-reason';
 import { type ChartSpans, NO_SPANS } from './chart-spans';
-import { EmptySection } from './empty-section';
+import { ChartOrReason } from './empty-section';
 import { RawDataChart } from './raw-data-chart';
 import { bucketBars, responseTimeOption } from './response-time-data';
 import { SectionCard } from './section-card';
@@ -80,16 +79,13 @@ export function ResponseTimeSection({
           </Group>
           <ChartLegend items={legend} />
         </Group>
-        {emptyReason ? (
-          <EmptySection text={emptyReason} />
-        ) : (
-          <Chart
-            option={option}
-            height={200}
-            ariaLabel="Checks per response-time bucket"
-            testId="chart-response-time"
-          />
-        )}
+        <ChartOrReason
+          reason={emptyReason}
+          option={option}
+          height={200}
+          ariaLabel="Checks per response-time bucket"
+          testId="chart-response-time"
+        />
         {day && <SpanNote spans={spans} day={day} />}
         {raw && showRaw && <RawDataChart monitorId={raw.monitorId} lastCheckAt={raw.lastCheckAt} />}
       </Stack>
