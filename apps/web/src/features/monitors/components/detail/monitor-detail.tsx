@@ -23,7 +23,6 @@ import { DateModal } from './date-modal';
 import { chooseDay, type DayChoice } from './day-choice';
 import { DetailHeader, type DetailPopup } from './detail-header';
 import { DetailSummary } from './detail-summary';
-import { shownDayStart } from './detail-time';
 import { showHistoryWarning } from './history-warning';
 import { MaintenanceNotice } from './maintenance-notice';
 import { UptimeSection } from './uptime-section';
@@ -189,7 +188,7 @@ type DetailSectionsProps = {
  * the server reports up to it).
  */
 function hourlyEnd(metric: Metric, day: MetricDay): number {
-  if (day !== 'today') return shownDayStart(day, metric.fetch_time) + 24 * HOUR_MS;
+  if (day !== 'today') return day + 24 * HOUR_MS;
   return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
 }
 
@@ -198,7 +197,7 @@ function DetailSections({ monitor, metric, day, shared, minDay, onExplainApdex, 
   return (
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
-      <UptimeSection metric={metric} day={day} />
+      <UptimeSection metric={metric} day={day} todayZone={shared ? 'UTC' : undefined} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
         endsAt={hourlyEnd(metric, day)}

@@ -2,6 +2,8 @@ import type { RawProbeRecord } from '@paydar/contracts/metrics';
 import { BUCKET_LABELS, type BucketQuality, bucketQuality } from '@paydar/domain/buckets';
 import { DAY_MS } from '@paydar/domain/time';
 import { AXIS_COLOURS, FAILURE_COLOUR, QUALITY_COLOURS, seriesColour } from '@/components/chart/palette';
+import { formatTime } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
 
 export interface BucketBar {
   label: string;
@@ -129,7 +131,7 @@ export function rawChartOption(series: RawSeries, range: { from: number; to: num
       trigger: 'item',
       formatter: (item: { seriesName: string; value: [number, number, string?] }) => {
         const [time, duration, prober] = item.value;
-        const when = new Date(time).toLocaleTimeString('en-GB');
+        const when = formatTime(time, currentTimeSettings(), 'time');
         return `${prober ?? item.seriesName} · ${when}<br/>${duration} ms${prober ? ' · failed' : ''}`;
       },
     },
@@ -139,7 +141,12 @@ export function rawChartOption(series: RawSeries, range: { from: number; to: num
       min: range.from,
       max: range.to,
       axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
-      axisLabel: { color: AXIS_COLOURS.label, hideOverlap: true },
+      // Hours in the reader's zone, not the browser's (issue 15).
+      axisLabel: {
+        color: AXIS_COLOURS.label,
+        hideOverlap: true,
+        formatter: (value: number) => formatTime(value, currentTimeSettings(), 'hour-minute'),
+      },
       splitLine: { show: false },
     },
     yAxis: {
