@@ -1,6 +1,7 @@
 import { HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
@@ -22,19 +23,7 @@ function post(time: number, success: boolean) {
     method: 'POST',
     url: '/api/agent/v1/results',
     headers: { authorization: `Prober ${proberKey}` },
-    payload: {
-      results: [
-        {
-          monitor_id: monitorId,
-          time: new Date(time).toISOString(),
-          success,
-          status_code: success ? 200 : 503,
-          error: success ? null : 'HTTP 503 Service Unavailable',
-          phases: { resolve: 1, connect: 2, tls: null, response: success ? 95 : null, duration: 100 },
-          extra_info: {},
-        },
-      ],
-    },
+    payload: { results: [checkResult(monitorId, time, success)] },
   });
 }
 

@@ -18,6 +18,20 @@ function renderStrip(timeZone: string, metric: Parameters<typeof buildMetric>[0]
 const percent = (element: Element | null, side: 'left' | 'width') =>
   Number.parseFloat((element as HTMLElement | null)?.style[side] ?? 'NaN');
 
+/** Now: 13:30 in Tehran on 2 January; an hour down on the evening of 1 January UTC (past midnight in Tehran). */
+const eveningOutage = {
+  first_check_at: '2025-01-01T20:00:00.000Z',
+  fetch_time: '2025-01-02T10:00:00.000Z',
+  downtimes: [
+    {
+      from_time: '2025-01-01T21:00:00.000Z',
+      to_time: '2025-01-01T22:00:00.000Z',
+      duration: 3600,
+      ended_by: 'recovery' as const,
+    },
+  ],
+};
+
 afterEach(() => {
   cleanup();
   queryClient.clear();
@@ -26,18 +40,7 @@ afterEach(() => {
 describe('UptimeStrip: the local day', () => {
   it('begins at midnight in Tehran (20:30 UTC the day before), so an outage before UTC midnight is drawn', () => {
     // Now: 13:30 in Tehran on 2 January; the local day began 1 January 20:30 UTC.
-    const strip = renderStrip('Asia/Tehran', {
-      first_check_at: '2025-01-01T20:00:00.000Z',
-      fetch_time: '2025-01-02T10:00:00.000Z',
-      downtimes: [
-        {
-          from_time: '2025-01-01T21:00:00.000Z',
-          to_time: '2025-01-01T22:00:00.000Z',
-          duration: 3600,
-          ended_by: 'recovery',
-        },
-      ],
-    });
+    const strip = renderStrip('Asia/Tehran', eveningOutage);
     const down = strip.querySelector('[data-status="down"]');
     expect(percent(down, 'left')).toBeCloseTo((30 / (24 * 60)) * 100, 6);
     expect(percent(down, 'width')).toBeCloseTo((60 / (24 * 60)) * 100, 6);
@@ -76,18 +79,7 @@ describe('UptimeStrip: the local day', () => {
   });
 
   it('differs from the UTC day: the same answer in UTC leaves the outage of the evening before out', () => {
-    const strip = renderStrip('UTC', {
-      first_check_at: '2025-01-01T20:00:00.000Z',
-      fetch_time: '2025-01-02T10:00:00.000Z',
-      downtimes: [
-        {
-          from_time: '2025-01-01T21:00:00.000Z',
-          to_time: '2025-01-01T22:00:00.000Z',
-          duration: 3600,
-          ended_by: 'recovery',
-        },
-      ],
-    });
+    const strip = renderStrip('UTC', eveningOutage);
     expect(strip.querySelector('[data-status="down"]')).toBeNull();
   });
 });
