@@ -48,6 +48,7 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   const windows = metricWindows({
     now,
     dayStart: request.dayStart,
+    today: request.today,
     lastCheckAt: subject.state?.lastCheckAt ?? null,
     historyDays: request.historyDays,
     months: request.months,

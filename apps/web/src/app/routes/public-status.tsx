@@ -10,6 +10,8 @@ import { monitorQueryOptions } from '@/features/monitors/api/get-monitor';
 import { useRawRange } from '@/features/monitors/api/get-raw-metrics';
 import { StatusClock } from '@/features/public-status/components/status-clock';
 import { ApiError } from '@/lib/api-client';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { useTimeSettings } from '@/lib/time-settings';
 
 /** The day the public status page shows: two days before today, in UTC (spec §2). */
 const DAYS_BACK = 2;
@@ -30,6 +32,7 @@ export default function PublicStatusRoute() {
   const raw = useRawRange(id, dayStart, dayStart + DAY_MS, valid && monitor.isSuccess);
   // The downtimes sharpen the picture; without them (a plan with no history) the raw records suffice.
   const metric = useMetric(valid && monitor.isSuccess ? id : undefined, dayStart);
+  const { calendar } = useTimeSettings();
 
   if (!valid || (monitor.error instanceof ApiError && monitor.error.status === 404)) {
     return <Missing text="No monitor of yours has this id." />;
@@ -37,12 +40,7 @@ export default function PublicStatusRoute() {
   if (monitor.isError) return <Missing text="The monitor could not be loaded." />;
   if (!monitor.data || raw.isPending) return <PageLoader />;
 
-  const day = new Date(dayStart).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const day = formatTime(dayStart, utcSettings(calendar), 'day');
   return (
     <Container size="sm" px={0}>
       <Stack gap="md">

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
 import type { MetricDay } from '../../api/get-metric';
 import { ArrowLeftIcon, CalendarIcon, TerminalIcon } from './detail-icons';
-import { formatDetailTime } from './detail-time';
+import { useDetailTime } from './detail-time';
 
 export type DetailPopup = 'date' | 'command' | 'share';
 
@@ -70,6 +70,7 @@ export function DetailHeader(props: DetailHeaderProps) {
   const status = detailStatus(enabled, metric);
   const result = metric ? lastResult(monitor, metric) : null;
   const slow = status === 'Up' ? (props.slow ?? null) : null;
+  const formatTime = useDetailTime(day);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -173,15 +174,15 @@ export function DetailHeader(props: DetailHeaderProps) {
         </Group>
       </Group>
       <Group gap="lg" mt="sm" style={{ rowGap: 4 }}>
-        {metric?.last_check_at && <TimeItem label="Last Check" value={formatDetailTime(metric.last_check_at, day)} />}
+        {metric?.last_check_at && <TimeItem label="Last Check" value={formatTime(metric.last_check_at)} />}
         {day === 'today' && metric && (
           <Tooltip label={REFRESH_HINT} withArrow disabled={shared}>
             <Box data-hint>
-              <TimeItem label="Now" value={formatDetailTime(metric.fetch_time, day)} />
+              <TimeItem label="Now" value={formatTime(metric.fetch_time)} />
             </Box>
           </Tooltip>
         )}
-        {day !== 'today' && <TimeItem label="Day" value={`${formatDetailTime(day, day, 'MMM Do, YYYY')} (UTC)`} />}
+        {day !== 'today' && <TimeItem label="Day" value={`${formatTime(day, 'day')} (UTC)`} />}
       </Group>
     </Paper>
   );

@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@man
 import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { monitorTarget } from '@paydar/domain/display-name';
 import { minimumCalendarDay } from '@paydar/domain/history';
-import { DAY_MS, HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import { HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
 import { useMetricTrends } from '../../api/get-metric-trends';
 import { useMonitorDetailData } from '../../hooks/use-monitor-detail-data';
@@ -13,6 +14,7 @@ import { useMonitorDetailRefresh } from '../../hooks/use-monitor-detail-refresh'
 import { useMonitorDetailToggle } from '../../hooks/use-monitor-detail-toggle';
 import { ApdexDrawer } from '../drawers/apdex-drawer';
 import { ContactUsDrawer } from '../drawers/contact-us-drawer';
+import { shownDay } from '../metric-timeline';
 import { dayFacts, emptyReason, successfulChecks } from '../sections/chart-empty-reason';
 import { metricSpans } from '../sections/chart-spans';
 import { HeatMapCalendar } from '../sections/heat-map-calendar';
@@ -28,7 +30,6 @@ import { DateModal } from './date-modal';
 import { chooseDay, type DayChoice } from './day-choice';
 import { DetailHeader, type DetailPopup } from './detail-header';
 import { DetailSummary } from './detail-summary';
-import { shownDayStart } from './detail-time';
 import { showHistoryWarning } from './history-warning';
 import { MaintenanceNotice } from './maintenance-notice';
 import { UptimeSection } from './uptime-section';
@@ -198,7 +199,7 @@ type DetailSectionsProps = {
  * the server reports up to it).
  */
 function hourlyEnd(metric: Metric, day: MetricDay): number {
-  if (day !== 'today') return shownDayStart(day, metric.fetch_time) + 24 * HOUR_MS;
+  if (day !== 'today') return day + 24 * HOUR_MS;
   return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
 }
 
@@ -211,8 +212,10 @@ function DetailSections(props: DetailSectionsProps) {
   const { monitor, metric, day, shared, enabled, minDay, onExplainApdex, onPickDay } = props;
   const trends = useMetricTrends(monitor.id, day, shared);
   const spans = useMemo(() => metricSpans(metric), [metric]);
-  const dayStart = shownDayStart(day, metric.fetch_time);
-  const dayRange = { from: dayStart, to: dayStart + DAY_MS };
+  const timeSettings = useTimeSettings();
+  // Today is the reader's local day (a shared view's is UTC, as its figures are); a past day is UTC.
+  const shown = shownDay(day, metric.fetch_time, shared ? 'UTC' : timeSettings.timeZone);
+  const dayRange = { from: shown.start, to: shown.end };
   const facts = dayFacts(metric, { today: day === 'today', enabled });
   const successes = successfulChecks(metric);
   const apdexHours = metric.last_day_hourly_metrics.apdex_percents.filter((value) => value !== null).length;
@@ -220,7 +223,7 @@ function DetailSections(props: DetailSectionsProps) {
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
       <UptimeWindows trends={trends.data} loading={trends.isPending} />
-      <UptimeSection metric={metric} day={day} />
+      <UptimeSection metric={metric} day={day} todayZone={shared ? 'UTC' : undefined} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
         endsAt={hourlyEnd(metric, day)}

@@ -163,7 +163,7 @@ describe('after creation', () => {
       await act(() => vi.advanceTimersByTimeAsync(1_000));
       await vi.waitFor(() => expect(queryClient.getQueryData(metricQueryKey(42, 'today'))).toBeTruthy());
       expect(metricCalls().map((call) => call.url)).toEqual([
-        'https://api.example.test/api/v1/monitors/42/metric?cache=False',
+        'https://api.example.test/api/v1/monitors/42/metric?cache=False&time_zone=Asia%2FTehran',
       ]);
     } finally {
       vi.useRealTimers();

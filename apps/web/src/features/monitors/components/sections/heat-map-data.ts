@@ -3,6 +3,8 @@ import { type HeatMapColour, heatMapColour, heatMapMonthStarts } from '@paydar/d
 import { formatDayKey, parseDay } from '@paydar/domain/history';
 import { DAY_MS, utcDayStart } from '@paydar/domain/time';
 import { AXIS_COLOURS, HEAT_MAP_COLOURS, NO_DATA_COLOUR, SURFACE_COLOUR } from '@/components/chart/palette';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
 
 type MonthlyMetrics = Metric['monthly_metrics'];
 
@@ -24,14 +26,10 @@ const KIND_COLOURS: Record<DayKind, string> = { ...HEAT_MAP_COLOURS, none: NO_DA
 /** Calendar days that cannot be picked: before the monitor's first day, or still to come. */
 const OUTSIDE_COLOUR = 'var(--mantine-color-default-hover, #f8f9fa)';
 
-/** 'Mar 2024' for '2024-03'. */
+/** 'Mar 2024' for '2024-03': the grid's months are Gregorian UTC months, so their names are too. */
 export function monthName(month: string): string {
   const [year, number] = month.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatTime(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1), utcSettings('gregorian'), 'month');
 }
 
 /** Largest cell side, and the space above the grid for the month and weekday labels. */
@@ -136,7 +134,10 @@ export function heatMapOption(options: {
     tooltip: {
       formatter: (item: { value: [string, number] }) => {
         const day = byKey.get(item.value[0]);
-        return day ? `${day.key}<br/>${describe(day)}` : '';
+        // The day in the reader's calendar (issue 15): a UTC day, so written in UTC.
+        const start = day ? parseDay(day.key) : null;
+        const name = start === null ? '' : formatTime(start, utcSettings(currentTimeSettings().calendar), 'day');
+        return day ? `${name}<br/>${describe(day)}` : '';
       },
     },
     visualMap: {

@@ -2,6 +2,8 @@ import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import { type ApdexRating, apdexRating } from '@paydar/domain/apdex';
 import { HOUR_MS } from '@paydar/domain/time';
 import { APDEX_COLOURS, AXIS_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
 import {
   type ChartSpans,
   coveredMs,
@@ -70,12 +72,9 @@ export function apdexSlots(
   return slots;
 }
 
-/** 'HH:00' of an instant, in the browser's zone or in UTC. */
+/** 'HH:00' of an instant, in the reader's zone (the profile's, issue 15) or in UTC. */
 export function hourLabel(time: number, zone: LabelZone): string {
-  const date = new Date(time);
-  const hours = zone === 'utc' ? date.getUTCHours() : date.getHours();
-  const minutes = zone === 'utc' ? date.getUTCMinutes() : date.getMinutes();
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  return formatTime(time, zone === 'utc' ? utcSettings('gregorian') : currentTimeSettings(), 'hour-minute');
 }
 
 /** What a slot's tooltip says under its hours. */

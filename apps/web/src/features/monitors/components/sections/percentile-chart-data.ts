@@ -66,7 +66,7 @@ export function percentileOption(
       trigger: 'axis',
       valueFormatter: (value: number | null | undefined) => (typeof value === 'number' ? percentileText(value) : '—'),
     },
-    xAxis: timeAxis(range),
+    xAxis: timeAxis(range, { utc: options.utc }),
     yAxis: msAxis({ min: 0 }),
     series: [...lines, ...spanSeries(spans, range)],
   };

@@ -2,6 +2,8 @@ import type { RawProbeRecord } from '@paydar/contracts/metrics';
 import { BUCKET_LABELS, type BucketQuality, bucketQuality } from '@paydar/domain/buckets';
 import { DAY_MS } from '@paydar/domain/time';
 import { AXIS_COLOURS, FAILURE_COLOUR, QUALITY_COLOURS, seriesColour } from '@/components/chart/palette';
+import { formatTime } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
 import { msAxis, timeAxis } from './time-axes';
 
 export interface BucketBar {
@@ -130,7 +132,7 @@ export function rawChartOption(series: RawSeries, range: { from: number; to: num
       trigger: 'item',
       formatter: (item: { seriesName: string; value: [number, number, string?] }) => {
         const [time, duration, prober] = item.value;
-        const when = new Date(time).toLocaleTimeString('en-GB');
+        const when = formatTime(time, currentTimeSettings(), 'time');
         return `${prober ?? item.seriesName} · ${when}<br/>${duration} ms${prober ? ' · failed' : ''}`;
       },
     },
