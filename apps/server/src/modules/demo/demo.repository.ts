@@ -61,7 +61,9 @@ export async function ensureDemoMonitors(
   createdAt: Date,
 ): Promise<DemoMonitor[]> {
   const found: DemoMonitor[] = [];
-  for (const spec of specs) {
+  for (const [index, spec] of specs.entries()) {
+    // The list shows the newest first: the catalogue's first is made last, so it leads.
+    const madeAt = new Date(createdAt.getTime() + (specs.length - index) * 60_000);
     const [existing] = await db
       .select({ id: monitors.id })
       .from(monitors)
@@ -91,8 +93,8 @@ export async function ensureDemoMonitors(
             ]
           : [],
         token: newShareToken(),
-        createdAt,
-        updatedAt: createdAt,
+        createdAt: madeAt,
+        updatedAt: madeAt,
       })
       .returning({ id: monitors.id });
     if (!row) throw new Error(`could not make the demo monitor ${spec.alias}`);
