@@ -105,3 +105,17 @@ test('the notification history shows the demo alerts', async ({ page }) => {
   await expect(page.getByText('HTTP:Blog').first()).toBeVisible();
   await shoot(page, 'demo-notification-history');
 });
+
+test("a write by the guest answers with the server's read-only message and changes nothing", async ({ page }) => {
+  await loginAsGuest(page);
+  await page.getByText('HTTP:Shop', { exact: true }).first().click();
+  const detail = page.getByRole('region', { name: 'Monitor detail' });
+  const enabled = detail.getByRole('switch', { name: 'Enabled' });
+  await expect(enabled).toBeChecked();
+  await enabled.click({ force: true });
+  await expect(page.getByText('The demo account cannot be changed. Sign up to make your own.').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shotsDir}/demo-read-only-desktop.png` });
+  await page.reload();
+  await expect(detail.getByRole('switch', { name: 'Enabled' })).toBeChecked();
+});

@@ -58,7 +58,7 @@ export const DEMO_MONITORS: readonly DemoMonitorSpec[] = [
     apdexMs: 500,
     labels: ['production', 'web'],
     behaviour: 'steady',
-    serverMs: 120,
+    serverMs: 60,
     alerted: true,
   },
   {
