@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api } from '../support/api';
+import { loginAsGuest } from '../support/guest';
 
 /**
  * The tour (issue 15): "Login as Guest" opens the demo account with its generated monitors and
@@ -30,15 +31,6 @@ const DEMO_MONITORS = [
   'ICMP:Gateway',
   'DNS:Name server',
 ];
-
-async function loginAsGuest(page: Page) {
-  await page.goto('/login');
-  await page
-    .getByRole('button', { name: 'Login as Guest' })
-    .or(page.getByRole('link', { name: 'Login as Guest' }))
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('the guest sees the demo dashboard: every demo monitor with its status', async ({ page }) => {
   await loginAsGuest(page);

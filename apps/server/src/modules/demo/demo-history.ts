@@ -50,6 +50,13 @@ export interface DemoHistory {
 }
 
 const HOUR = 3_600_000;
+/** Each nullable phase of a check and the rollup columns it adds to. */
+const PHASE_COLUMNS = [
+  ['resolveMs', 'resolveSum', 'resolveCount'],
+  ['connectMs', 'connectSum', 'connectCount'],
+  ['tlsMs', 'tlsSum', 'tlsCount'],
+  ['responseMs', 'responseSum', 'responseCount'],
+] as const;
 const CLASS_INDEX = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
 
 function emptyRollup(monitorId: number, proberId: number, hour: number): RollupRow {
@@ -86,21 +93,11 @@ function addToRollup(rollup: RollupRow, check: DemoCheck, apdexClassIndex: numbe
   }
   rollup.buckets[bucket] = (rollup.buckets[bucket] ?? 0) + 1;
   rollup.durationSum += check.durationMs;
-  if (check.resolveMs !== null) {
-    rollup.resolveSum += check.resolveMs;
-    rollup.resolveCount++;
-  }
-  if (check.connectMs !== null) {
-    rollup.connectSum += check.connectMs;
-    rollup.connectCount++;
-  }
-  if (check.tlsMs !== null) {
-    rollup.tlsSum += check.tlsMs;
-    rollup.tlsCount++;
-  }
-  if (check.responseMs !== null) {
-    rollup.responseSum += check.responseMs;
-    rollup.responseCount++;
+  for (const [value, sum, count] of PHASE_COLUMNS) {
+    const ms = check[value];
+    if (ms === null) continue;
+    rollup[sum] += ms;
+    rollup[count]++;
   }
 }
 

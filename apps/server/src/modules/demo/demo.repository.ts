@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { demoData, monitorProbers, monitors, probers } from '../../db/schema/index';
 import type { StoredProberState } from '../../db/schema/monitors';
 import { generateSecret, hashSecret } from '../accounts/secrets';
+import { ADD_TO_ROLLUP } from '../ingest/probe-records.repository';
 import { newShareToken } from '../monitors/monitors.service';
 import type { DemoMonitorSpec, DemoProberSpec } from './demo.catalogue';
 import type { DemoMonitor, DemoProber, RollupRow } from './demo-history';
@@ -125,19 +126,7 @@ export async function addRollups(db: Database, rows: readonly RollupRow[]): Prom
         satisfied int, tolerating int, frustrated int, buckets json, "durationSum" real, "resolveSum" real,
         "resolveCount" int, "connectSum" real, "connectCount" int, "tlsSum" real, "tlsCount" int,
         "responseSum" real, "responseCount" int)
-      ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
-        checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,
-        satisfied = r.satisfied + excluded.satisfied, tolerating = r.tolerating + excluded.tolerating,
-        frustrated = r.frustrated + excluded.frustrated,
-        bucket_0 = r.bucket_0 + excluded.bucket_0, bucket_1 = r.bucket_1 + excluded.bucket_1,
-        bucket_2 = r.bucket_2 + excluded.bucket_2, bucket_3 = r.bucket_3 + excluded.bucket_3,
-        bucket_4 = r.bucket_4 + excluded.bucket_4, bucket_5 = r.bucket_5 + excluded.bucket_5,
-        bucket_6 = r.bucket_6 + excluded.bucket_6, bucket_7 = r.bucket_7 + excluded.bucket_7,
-        duration_sum = r.duration_sum + excluded.duration_sum,
-        resolve_sum = r.resolve_sum + excluded.resolve_sum, resolve_count = r.resolve_count + excluded.resolve_count,
-        connect_sum = r.connect_sum + excluded.connect_sum, connect_count = r.connect_count + excluded.connect_count,
-        tls_sum = r.tls_sum + excluded.tls_sum, tls_count = r.tls_count + excluded.tls_count,
-        response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count`);
+      ${ADD_TO_ROLLUP}`);
   }
 }
 
