@@ -1,6 +1,6 @@
 import type { DemoMonitorSpec, DemoProberSpec } from './demo.catalogue';
 import { downSpans, type Span, slowSpans, spanCursor, TEHRAN_OFFSET_MS } from './demo-incidents';
-import { gaussian, seedOf, uniform } from './demo-random';
+import { Stream, seedOf } from './demo-random';
 
 /**
  * The demo's checks: what each demo prober would have seen of each demo monitor at each check
@@ -23,6 +23,7 @@ export interface DemoCheck {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const round = (ms: number) => Math.round(ms * 10) / 10;
+const roundOrNull = (ms: number | null) => (ms === null ? null : round(ms));
 
 /** Load on the target, 0 at night to 1 at Tehran's midday, lighter on the weekend (Thursday, Friday). */
 export function loadAt(time: number): number {
@@ -79,23 +80,23 @@ function checkAt(
   const down = incidents.downAt(time);
   if (down) return failedCheck(spec, time, down.reason, down.statusCode);
   // A rare failure seen by one prober alone (a lost packet, a reset): no downtime, but real.
-  if (uniform(seed, proberIndex, time, 31) < 0.0006) return failedCheck(spec, time, 'Connection reset by peer', null);
+  const random = new Stream([seed, proberIndex, time]);
+  if (random.uniform() < 0.0006) return failedCheck(spec, time, 'Connection reset by peer', null);
 
   const load = loadAt(time);
-  const noise = (what: number, spread: number) => Math.exp(spread * gaussian(seed, proberIndex, time, what));
-  const rtt = prober.baseRttMs * (1 + 0.35 * load) * noise(41, 0.18);
-  const slow = incidents.slowAt(time) ? 4.5 + 2 * uniform(seed, time, 42) : 1;
-  const server = spec.serverMs * (1 + 0.8 * load) * slow * noise(43, 0.3);
+  const rtt = prober.baseRttMs * (1 + 0.35 * load) * random.noise(0.18);
+  const slow = incidents.slowAt(time) ? 4.5 + 2 * random.uniform() : 1;
+  const server = spec.serverMs * (1 + 0.8 * load) * slow * random.noise(0.3);
   // The resolver caches: a name lookup is quick, a little longer from far away.
-  const resolve = (2 + prober.baseRttMs / 20) * noise(44, 0.5);
+  const resolve = (2 + prober.baseRttMs / 20) * random.noise(0.5);
   const isHttps = spec.url?.startsWith('https://') ?? false;
 
   switch (spec.protocolType) {
     case 'HTTP': {
       const connect = rtt;
-      const tls = isHttps ? 2 * rtt * noise(45, 0.1) : null;
+      const tls = isHttps ? 2 * rtt * random.noise(0.1) : null;
       const response = rtt + server;
-      const transfer = 3 * noise(46, 0.4);
+      const transfer = 3 * random.noise(0.4);
       return successful(time, 200, {
         resolve,
         connect,
@@ -126,17 +127,16 @@ function successful(
     duration: number;
   },
 ): DemoCheck {
-  const maybe = (value: number | null) => (value === null ? null : round(value));
   return {
     time,
     success: true,
     statusCode,
     error: null,
     durationMs: round(phases.duration),
-    resolveMs: maybe(phases.resolve),
-    connectMs: maybe(phases.connect),
-    tlsMs: maybe(phases.tls),
-    responseMs: maybe(phases.response),
+    resolveMs: roundOrNull(phases.resolve),
+    connectMs: roundOrNull(phases.connect),
+    tlsMs: roundOrNull(phases.tls),
+    responseMs: roundOrNull(phases.response),
   };
 }
 

@@ -48,3 +48,33 @@ export function gaussian(...parts: number[]): number {
   const v = uniform(...parts, 2);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
+
+/**
+ * A short stream of numbers for one set of coordinates (one check): one mix to seed it, then
+ * mulberry32 steps — far cheaper than a mix per number, and still a function of the coordinates.
+ * A class, not closures: millions of checks each make one, and a closure per check costs more than
+ * the numbers (the TypeScript runner names every function it makes).
+ */
+export class Stream {
+  private state: number;
+
+  constructor(parts: readonly number[]) {
+    this.state = mix(parts);
+  }
+
+  uniform(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let value = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 0x1_0000_0000;
+  }
+
+  gaussian(): number {
+    return Math.sqrt(-2 * Math.log(Math.max(this.uniform(), 1e-12))) * Math.cos(2 * Math.PI * this.uniform());
+  }
+
+  /** A positive factor around 1: e^(spread × a standard normal). */
+  noise(spread: number): number {
+    return Math.exp(spread * this.gaussian());
+  }
+}
