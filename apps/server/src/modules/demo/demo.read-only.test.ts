@@ -90,6 +90,7 @@ describe('the demo account is read-only', () => {
       `/api/v1/monitors/${monitorId}/metric/raw?from_time=${new Date(to - 6 * HOUR).toISOString()}&to_time=${new Date(to).toISOString()}`,
     );
     expect(raw.statusCode).toBe(200);
+    expect(JSON.stringify(raw.json()).length).toBeGreaterThan(1_000);
     const probers = (await get('/api/v1/probers/')).json();
     expect(probers.results.map((prober: { name: string }) => prober.name)).toEqual([
       'Tehran (demo)',
@@ -97,5 +98,12 @@ describe('the demo account is read-only', () => {
       'Amsterdam (demo)',
     ]);
     expect((await get('/api/v1/notification_history/')).json().count).toBeGreaterThan(10);
+  });
+
+  it('has a share link a visitor without an account can open', async () => {
+    const monitor = (await server.app.inject({ method: 'GET', url: `/api/v1/monitors/${monitorId}/`, headers })).json();
+    expect(monitor.token).toEqual(expect.any(String));
+    const shared = await server.app.inject({ method: 'GET', url: `/api/v1/monitors/${monitor.token}/share_info` });
+    expect(shared.statusCode).toBe(200);
   });
 });
