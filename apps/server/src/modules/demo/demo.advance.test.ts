@@ -117,4 +117,16 @@ describe('keeping the demo current', () => {
              (SELECT count(*)::int FROM probers WHERE is_demo AND last_seen_at < now()) AS unseen`);
     expect(rows[0]).toEqual({ stale: 0, unseen: 0 });
   });
+
+  it('keeps raw records for the recent days only, as the clock moves on', async () => {
+    server.clock.offsetMs = 2 * DAY;
+    await advanceDemoData(server.context);
+    const { rows } = await server.context.db.execute<{ oldest: Date }>(
+      sql`SELECT min(time) AS oldest FROM probe_records WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`,
+    );
+    const now = Date.now() + 2 * DAY;
+    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeGreaterThanOrEqual(now - 3 * DAY - 60_000);
+    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeLessThan(now - 2 * DAY);
+    server.clock.offsetMs = 0;
+  });
 });

@@ -195,3 +195,14 @@ export async function saveDemoStates(
 export async function touchDemoProbers(db: Database, at: Date): Promise<void> {
   await db.update(probers).set({ lastSeenAt: at }).where(eq(probers.isDemo, true));
 }
+
+/**
+ * Drops the demo's raw records older than `before`: the raw-data chart reads recent days, and
+ * retention (which keeps the longest plan's history) would otherwise keep a year of them.
+ */
+export async function pruneDemoRecords(db: Database, monitorIds: number[], before: Date): Promise<void> {
+  if (!monitorIds.length) return;
+  await db.execute(sql`
+    DELETE FROM probe_records WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])
+      AND time < ${before.toISOString()}::timestamptz`);
+}

@@ -15,6 +15,7 @@ import {
   ensureDemoMonitors,
   ensureDemoProbers,
   lockDemoData,
+  pruneDemoRecords,
   saveWatermark,
   touchDemoProbers,
 } from './demo.repository';
@@ -113,6 +114,11 @@ export async function advanceDemoData(context: ServiceContext): Promise<{ from: 
     if (!world) return undefined;
     const rawFrom = Math.max(from, to - DEMO_RAW_DAYS * DAY);
     await writeDemoRange(db, world, { from, to, rawFrom, isFirst: false });
+    await pruneDemoRecords(
+      db,
+      world.monitors.map((monitor) => monitor.id),
+      new Date(to - (DEMO_RAW_DAYS + 1) * DAY),
+    );
     await touchDemoProbers(db, new Date(to));
     await saveWatermark(db, { generatedUntil: new Date(to) });
     return { from, to };
