@@ -11,6 +11,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
 import { detectBenchmark } from './detect.bench';
+import { firstPaintBenchmark } from './first-paint.bench';
 import { ingestBenchmark } from './ingest.bench';
 import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
@@ -45,6 +46,8 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['ingest', ingestBenchmark],
   ['list', monitorListBenchmark],
   ['metric', metricBenchmark],
+  // A real server process and Chromium: the browser's view of the list above.
+  ['first-paint', firstPaintBenchmark],
 ];
 try {
   for (const [name, run] of benchmarks) if (!only.length || only.includes(name)) figures.push(...(await run(runtime)));
