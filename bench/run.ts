@@ -12,6 +12,7 @@ import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
 import { demoBenchmark } from './demo.bench';
 import { detectBenchmark } from './detect.bench';
+import { firstPaintBenchmark } from './first-paint.bench';
 import { ingestBenchmark } from './ingest.bench';
 import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
@@ -48,6 +49,8 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['ingest', ingestBenchmark],
   ['list', monitorListBenchmark],
   ['metric', metricBenchmark],
+  // A real server process and Chromium: the browser's view of the list above.
+  ['first-paint', firstPaintBenchmark],
   ['demo', demoBenchmark],
 ];
 try {

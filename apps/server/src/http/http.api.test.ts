@@ -171,7 +171,9 @@ describe('the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(INDEX_HTML);
+      // The built page, with the runtime configuration inlined (web-hosting.api.test.ts).
+      expect(response.body, url).toContain('<div id="root"></div><script src="/assets/app.js"></script>');
+      expect(response.body, url).toContain('<script type="application/json" id="paydar-runtime-config">');
     }
   });
 

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { apiUrl } from '@/lib/api-url';
+import { takeEarlyResponse } from '@/lib/early-requests';
 import { getSession } from '@/lib/session-store';
 
 /** A failed call. `message` is the text to show: the server's `detail` when it sent one. */
@@ -88,16 +90,19 @@ async function request<S extends z.ZodType>(
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
-  const url = `${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}${path}`;
+  const url = apiUrl(getRuntimeConfig().apiBaseUrl, path);
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
+    // The page's first module may have asked this already (early-requests.ts): its answer is taken.
+    const early = method === 'GET' && token ? takeEarlyResponse(url, token, options.signal) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_MESSAGE);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { localStore, tabStore } from './browser-storage';
+import { TOKEN_KEY } from './stored-token';
 
 /**
  * The session key and the impersonation flag: kept in memory for the api-client and the guards,
@@ -11,7 +12,6 @@ export type Session = { token: string | null; impersonating: boolean };
 /** Where a key is remembered: `local` survives browser restarts, `tab` only reloads of this tab. */
 export type Persistence = 'local' | 'tab';
 
-const TOKEN_KEY = 'paydar.token';
 const IMPERSONATE_KEY = 'paydar.impersonate';
 
 type Listener = () => void;
@@ -34,11 +34,6 @@ export function subscribeSession(listener: Listener): () => void {
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
-}
-
-/** The key a previous visit left behind: a verified session first, then an unverified one of this tab. */
-export function readStoredToken(): string | null {
-  return localStore.get(TOKEN_KEY) ?? tabStore.get(TOKEN_KEY);
 }
 
 export function setSessionToken(token: string, persistence: Persistence): void {
