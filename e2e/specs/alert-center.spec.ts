@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { verifiedUser } from '../support/accounts';
 import { addTag, channelTag } from '../support/alert-center';
 import { api } from '../support/api';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { addAndLinkTelegram, addAndVerifyEmail, addAndVerifyPhone, addTag, channelTag } from '../support/alert-center';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, logOut, signUp, uniqueEmail, verifyByMail } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
 

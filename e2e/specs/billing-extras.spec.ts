@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { submitLogin, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { api, sessionKey } from '../support/api';
@@ -76,6 +76,7 @@ test('analytics: one purchase event (TRY, amount, code) per payment, plus plan_u
 test('payment result without a session: it asks to log in, signing in leads back to it and the plan is bought once', async ({
   page,
   browser,
+  consoleGuard,
 }) => {
   test.setTimeout(150_000);
   const { email, password } = await verifiedUser(page, 'billing-signed-out');
@@ -103,6 +104,7 @@ test('payment result without a session: it asks to log in, signing in leads back
 
   // The same result opened in a fresh browser, as a link followed from elsewhere.
   const fresh = await browser.newContext();
+  consoleGuard.watch(fresh);
   const other = await fresh.newPage();
   await other.goto(resultUrl);
   await expect(other.getByText('to see the result of this payment.')).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { verifiedUser } from '../support/accounts';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } from '../support/seed-results';

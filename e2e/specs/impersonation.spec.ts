@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logOut, uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
 
 test('an unknown route shows the 404 page with a way home', async ({ page }) => {

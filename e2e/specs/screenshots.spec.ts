@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
 import { shootAtEachSize as shoot, shotPath } from '../support/screenshots';
 

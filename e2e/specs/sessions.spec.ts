@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, uniqueEmail, verifiedUser } from '../support/accounts';
 import { sessionKey } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
@@ -68,9 +69,10 @@ test('changing the email: password asked, confirmed from the new address, old ad
   await menuShows(page, newEmail);
 });
 
-test('sign out everywhere ends the other browser’s session too', async ({ page, browser }) => {
+test('sign out everywhere ends the other browser’s session too', async ({ page, browser, consoleGuard }) => {
   const user = await verifiedUser(page, 'everywhere');
   const other = await browser.newContext();
+  consoleGuard.watch(other);
   const otherPage = await other.newPage();
   await logIn(otherPage, user.email, user.password);
   await expect(otherPage).toHaveURL(/\/$/);

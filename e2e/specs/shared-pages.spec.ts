@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Monitor } from '../../packages/contracts/src/monitors';
 import { logIn, verifiedUser } from '../support/accounts';
 import { shootAtEachSize } from '../support/screenshots';

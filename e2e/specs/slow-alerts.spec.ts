@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { CheckResult } from '../../packages/contracts/src/agent';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';

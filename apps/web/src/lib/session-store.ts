@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { localStore, tabStore } from './browser-storage';
+import { COLOR_SCHEME_KEY } from './color-scheme';
 
 /**
  * The session key and the impersonation flag: kept in memory for the api-client and the guards,
@@ -59,9 +60,14 @@ export function storeImpersonation(token: string): void {
   localStore.set(IMPERSONATE_KEY, '1');
 }
 
-/** Forgets the session and every other stored value (spec §4: logout clears all stored state). */
+/**
+ * Forgets the session and every other stored value (spec §4: logout clears all stored state) but
+ * the light / dark choice, which belongs to the device rather than to the account.
+ */
 export function clearSession(): void {
+  const colorScheme = localStore.get(COLOR_SCHEME_KEY);
   localStore.clear();
+  if (colorScheme !== null) localStore.set(COLOR_SCHEME_KEY, colorScheme);
   tabStore.clear();
   update({ token: null, impersonating: false });
 }

@@ -53,7 +53,7 @@ export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
       {address && (
         <Text size="sm" c="dimmed">
           Email:{' '}
-          <Text span fw={600} c="dark.6" inherit>
+          <Text span fw={600} c="bright" inherit>
             {address}
           </Text>
         </Text>
