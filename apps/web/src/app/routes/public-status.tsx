@@ -34,8 +34,9 @@ export default function PublicStatusRoute() {
   const historyDays = subscription.isPending
     ? undefined
     : (subscription.data?.subscription_plan.specifications.METRIC_HISTORY_DAYS ?? Number.POSITIVE_INFINITY);
-  // Asked only when the server will answer: not for a day before the monitor existed (issue 15: a 400
-  // in the console), nor past the plan's history.
+  // Asked only when the server will answer: the day's metric not for a day before the monitor
+  // existed (issue 15: a 400 in the console), neither call past the plan's history. The raw records
+  // of that day are still read (results imported from elsewhere can be older than the monitor).
   const availability = monitor.data
     ? dayAvailability({
         dayStart,
@@ -44,16 +45,16 @@ export default function PublicStatusRoute() {
         now: Date.now(),
       })
     : 'unknown';
-  const askable = valid && availability === 'ok';
-  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, askable);
+  const askRaw = valid && (availability === 'ok' || availability === 'before-creation');
+  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, askRaw);
   // The downtimes sharpen the picture; the raw records alone suffice.
-  const metric = useMetric(askable ? id : undefined, dayStart);
+  const metric = useMetric(valid && availability === 'ok' ? id : undefined, dayStart);
 
   if (!valid || (monitor.error instanceof ApiError && monitor.error.status === 404)) {
     return <Missing text="No monitor of yours has this id." />;
   }
   if (monitor.isError) return <Missing text="The monitor could not be loaded." />;
-  if (!monitor.data || availability === 'unknown' || (askable && raw.isPending)) return <PageLoader />;
+  if (!monitor.data || availability === 'unknown' || (askRaw && raw.isPending)) return <PageLoader />;
 
   const day = new Date(dayStart).toLocaleDateString('en-US', {
     timeZone: 'UTC',
@@ -72,7 +73,7 @@ export default function PublicStatusRoute() {
             {day} (UTC), 00:00 – 24:00
           </Text>
         </Stack>
-        {availability === 'before-creation' ? (
+        {availability === 'before-creation' && !raw.data?.length ? (
           <Missing text="The monitor did not exist yet on this day: there is nothing to show." />
         ) : availability === 'beyond-history' ? (
           <Missing text="Your plan does not keep the history of this day." />

@@ -26,7 +26,7 @@ export function RemoveMonitorModal({ monitor, opened, onClose, onRemoved }: Remo
     // Its detail and figures stay as they are (useDeleteMonitor does not reload them) until the
     // page moves on: removing them while still shown would only ask for them again, and get 404s.
     onSuccess: (_data, id) => {
-      notify.success(REMOVE_TEXTS.removed);
+      notify.success(REMOVE_TEXTS.removed, { carryOver: true });
       onClose();
       onRemoved(id);
     },
