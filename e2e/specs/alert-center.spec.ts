@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import {
@@ -16,6 +15,7 @@ import { api } from '../support/api';
 import { waitForSmsCode, webhookRequests, webhookUrl } from '../support/outside';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { registerProbers, seedRange } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * The Alert Center (spec §2, §4, §5, §8) against the real server, with Kavenegar, the Telegram Bot

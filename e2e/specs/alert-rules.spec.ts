@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, sizes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * Alerting a person can live with (issue 14), items 1–3 in the browser against the real server: a

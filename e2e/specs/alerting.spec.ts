@@ -1,11 +1,11 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { addAndLinkTelegram, addAndVerifyEmail, addAndVerifyPhone, addTag, channelTag } from '../support/alert-center';
 import { loopbackTarget } from '../support/loopback-target';
 import { mailsTo } from '../support/mail';
 import { kavenegarCalls, telegramSent, webhookRequests, webhookUrl } from '../support/outside';
+import { expect, test } from '../support/test';
 
 /**
  * The issue's whole story in the browser against the real server and its built-in prober: an

@@ -1,6 +1,6 @@
-import { expect, test } from '../support/test';
 import { logIn, logOut, signUp, uniqueEmail, verifyByMail } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
+import { expect, test } from '../support/test';
 
 const noMonitors = 'You have no monitors in your list. Please add a new monitor';
 

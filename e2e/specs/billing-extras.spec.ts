@@ -1,4 +1,3 @@
-import { expect, test } from '../support/test';
 import { submitLogin, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { api, sessionKey } from '../support/api';
@@ -13,6 +12,7 @@ import {
   walletBalance,
 } from '../support/billing';
 import { type AnalyticsEvent, analyticsEvents, analyticsSettled } from '../support/outside';
+import { expect, test } from '../support/test';
 
 /**
  * Billing behaviours beyond billing.spec.ts, in Chromium against the real server: the analytics

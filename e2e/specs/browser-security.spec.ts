@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { createMonitor, registerProbers, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * The server's Content-Security-Policy in real Chromium: the app, a share page framed by another

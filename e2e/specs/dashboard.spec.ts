@@ -1,10 +1,10 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
 import { type ShotSize, shotPath, sizes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * The dashboard against the real server: the empty state, the monitor list (newest first, search,

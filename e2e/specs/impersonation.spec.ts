@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
 import { logIn, logOut, uniqueEmail, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { sessionKey } from '../support/api';
+import { expect, test } from '../support/test';
 
 /** A customer and a staff member, and a fresh single-use link for the staff member to act as the customer. */
 async function staffAndLink(page: Page, name: string) {

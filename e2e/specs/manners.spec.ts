@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { linkIn, waitForMail } from '../support/mail';
 import { logIn, logOut, signUp, uniqueEmail, verifiedUser } from '../support/accounts';
 import { database } from '../support/database';
+import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/test';
 
 /**
@@ -22,7 +22,8 @@ async function coveredButtons(toast: Locator, dialog: Locator): Promise<string[]
   const covered: string[] = [];
   for (const button of await dialog.getByRole('button').all()) {
     const box = await button.boundingBox();
-    if (box && overlaps(toastBox, box)) covered.push((await button.getAttribute('aria-label')) ?? (await button.innerText()));
+    if (box && overlaps(toastBox, box))
+      covered.push((await button.getAttribute('aria-label')) ?? (await button.innerText()));
   }
   return covered;
 }

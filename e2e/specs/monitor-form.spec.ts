@@ -1,9 +1,9 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, shotPath, sizes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * The Add and Edit monitor popups (spec §2, §5) against the real server: a verified Free-plan user

@@ -1,9 +1,9 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedUser } from '../support/accounts';
 import { sessionKey } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 import { shootAtEachSize } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /** A second account made through the API; returns its email and session key. */
 async function otherAccount(page: Page, prefix: string): Promise<{ email: string; key: string }> {

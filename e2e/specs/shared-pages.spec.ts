@@ -1,9 +1,9 @@
-import { type Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import type { Monitor } from '../../packages/contracts/src/monitors';
 import { logIn, verifiedUser } from '../support/accounts';
 import { shootAtEachSize } from '../support/screenshots';
 import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * The open share pages (/symlink, /custom_symlink) and the signed-in public status page, against a

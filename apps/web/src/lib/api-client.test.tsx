@@ -29,7 +29,11 @@ describe('toApiError', () => {
     [
       'field messages when there is no detail, each once and without names',
       400,
-      { email: ['Enter a valid email address.'], repeat: ['Enter a valid email address.'], non_field_errors: ['Try again.'] },
+      {
+        email: ['Enter a valid email address.'],
+        repeat: ['Enter a valid email address.'],
+        non_field_errors: ['Try again.'],
+      },
       'Enter a valid email address.\nTry again.',
     ],
     [

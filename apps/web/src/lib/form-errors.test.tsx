@@ -41,7 +41,10 @@ describe('showFormFailure', () => {
 
   it("toasts the server's text for a failure that names no field", () => {
     const form = { setFieldError: vi.fn() };
-    const error = toApiError(400, { code: 'INVALID_CREDENTIALS', detail: 'No user with username/password entered found!' });
+    const error = toApiError(400, {
+      code: 'INVALID_CREDENTIALS',
+      detail: 'No user with username/password entered found!',
+    });
     showFormFailure(error, form, { email: 'email' });
     expect(toastTexts()).toEqual(['No user with username/password entered found!']);
   });

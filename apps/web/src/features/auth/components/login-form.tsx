@@ -12,7 +12,9 @@ export function LoginForm() {
 
   const submit = form.onSubmit((values) => {
     // The server's text, e.g. 'No user with username/password entered found!' (spec §5).
-    login.mutate(values, { onError: (error) => showFormFailure(error, form, { email: 'email', password: 'password' }) });
+    login.mutate(values, {
+      onError: (error) => showFormFailure(error, form, { email: 'email', password: 'password' }),
+    });
   });
 
   return (

@@ -12,7 +12,10 @@ function openLink(refusal: { code: string; detail: string }) {
       ? { status: 400, body: refusal }
       : { body: { success: true, detail: 'Verification email has been sent.' } },
   );
-  renderAt(<VerifyEmailPanel token="t0ken" email="ana@example.test" />, '/verify_email?token=t0ken&email=ana@example.test');
+  renderAt(
+    <VerifyEmailPanel token="t0ken" email="ana@example.test" />,
+    '/verify_email?token=t0ken&email=ana@example.test',
+  );
   return fetchMock;
 }
 

@@ -60,5 +60,4 @@ describe('limits beside the fields, before submit', () => {
     expect(screen.getByRole('radio', { name: 'DNS' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('radio', { name: 'ICMP' })).toHaveProperty('disabled', false);
   });
-
 });

@@ -28,15 +28,15 @@ import {
 import { formatSeconds } from '@paydar/domain/format';
 import type { FormEvent } from 'react';
 import { openAlertCenterDrawer } from '@/lib/alert-center-drawer';
+import { openPlansPopup } from '@/lib/plans-popup';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { AlertDestination } from './alert-destination';
 import { AlertRulesFields } from './alert-rules-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
-import { planHintsOf } from './plan-hints';
-import { openPlansPopup } from '@/lib/plans-popup';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
+import { planHintsOf } from './plan-hints';
 import { SlowAlertFields } from './slow-alert-fields';
 
 const PERIOD_DATA = PERIOD_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: formatSeconds(seconds) }));

@@ -15,7 +15,10 @@ describe('planHintsOf', () => {
 
   it('counts monitors only when adding, and only once the count is known', () => {
     expect(planHintsOf(values, { ...free, monitorCount: null }, 'create').usage).toBeNull();
-    expect(planHintsOf(values, { ...free, monitorCount: 9 }, 'edit')).toMatchObject({ usage: null, atMonitorLimit: false });
+    expect(planHintsOf(values, { ...free, monitorCount: 9 }, 'edit')).toMatchObject({
+      usage: null,
+      atMonitorLimit: false,
+    });
     expect(planHintsOf(values, { ...free, monitorCount: 1 }, 'create').usage).toBe('1 of 5 monitors used on Free');
   });
 

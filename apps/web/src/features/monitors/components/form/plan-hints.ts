@@ -1,6 +1,6 @@
 import { PROTOCOL_TYPES, type ProtocolType } from '@paydar/contracts/monitors-options';
-import { canAddMonitor, PLAN_LIMIT_TEXTS, type PlanLimitField } from '@paydar/domain/plan-limits';
 import { formatNumber, formatSeconds } from '@paydar/domain/format';
+import { canAddMonitor, PLAN_LIMIT_TEXTS, type PlanLimitField } from '@paydar/domain/plan-limits';
 import { planViolationsOf } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import type { MonitorFormValues } from './monitor-form-values';
