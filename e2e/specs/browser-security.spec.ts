@@ -60,8 +60,13 @@ test('the dashboard, the Alert Center and Billing load without a CSP violation',
   expect(violations).toEqual([]);
 });
 
-test('a share page works inside another site’s frame; other pages refuse to be framed', async ({ page, baseURL }) => {
+test('a share page works inside another site’s frame; other pages refuse to be framed', async ({
+  page,
+  baseURL,
+  consoleGuard,
+}) => {
   test.setTimeout(90_000);
+  consoleGuard.allow(/frame-ancestors 'none'/, 'the spec frames a page that refuses it, to prove the refusal');
   const owner = await verifiedUser(page, 'csp-share');
   const monitor = await createMonitor(await sessionKey(owner.email, owner.password), await registerProbers(1, 'csp'), {
     alias: 'Framed shop',

@@ -174,6 +174,10 @@ test('/favicon.ico is served, and the pages ask for no missing icon', async ({ p
 });
 
 const SHOTS_DIR = process.env.MANNERS_SHOTS_DIR ?? '/work/shots/manners';
+const SHOT_SIZES = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '390', width: 390, height: 844 },
+] as const;
 
 test('screens in light and dark, at 1280 and 390 px (saved to be looked at)', async ({ page }) => {
   test.setTimeout(180_000);
@@ -200,10 +204,7 @@ test('screens in light and dark, at 1280 and 390 px (saved to be looked at)', as
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('paydar.color-scheme', value), scheme);
-    for (const size of [
-      { name: '1280', width: 1280, height: 800 },
-      { name: '390', width: 390, height: 844 },
-    ]) {
+    for (const size of SHOT_SIZES) {
       await page.setViewportSize(size);
       for (const [name, path, ready] of [
         ['dashboard', '/', page.getByRole('button', { name: 'User menu' })],
@@ -221,10 +222,7 @@ test('screens in light and dark, at 1280 and 390 px (saved to be looked at)', as
   await logOut(page);
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('paydar.color-scheme', value), scheme);
-    for (const size of [
-      { name: '1280', width: 1280, height: 800 },
-      { name: '390', width: 390, height: 844 },
-    ]) {
+    for (const size of SHOT_SIZES) {
       await page.setViewportSize(size);
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();

@@ -70,8 +70,10 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   // Below the Free plan's minimum period: the plan's text, with Upgrade Plan opening the plans.
   await dialog.getByRole('textbox', { name: 'URL' }).fill(target.url);
   await choose(page, 'Period', '1 min');
+  // Told under Period as soon as it is chosen (issue 15), then again in the toast on Add.
+  await expect(dialog.getByText("You can't select fewer than 5 min", { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Add Monitor' }).click();
-  await expect(page.getByText("You can't select fewer than 5 min", { exact: true })).toBeVisible();
+  await expect(page.getByText("You can't select fewer than 5 min", { exact: true })).toHaveCount(2);
   await shoot(page, 'monitor-form-plan-limit-desktop');
   await page.getByRole('button', { name: 'Upgrade Plan' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: 'Plans' }).getByText('Enterprise').first()).toBeVisible();

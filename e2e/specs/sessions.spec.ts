@@ -44,7 +44,11 @@ test('a sign-in link for another account asks before switching, and leaves the a
   await expect(page.getByText(bob.email)).toBeVisible();
 });
 
-test('changing the email: password asked, confirmed from the new address, old address told', async ({ page }) => {
+test('changing the email: password asked, confirmed from the new address, old address told', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 400.*\/api\/v1\/users\/profile/, 'the spec gives a wrong password on purpose');
   const user = await verifiedUser(page, 'change-old');
   const newEmail = uniqueEmail('change-new');
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -70,6 +74,10 @@ test('changing the email: password asked, confirmed from the new address, old ad
 });
 
 test('sign out everywhere ends the other browser’s session too', async ({ page, browser, consoleGuard }) => {
+  consoleGuard.allow(
+    /status of 401.*\/api\/v1\/users\/profile/,
+    'the other browser’s key is ended on purpose: its next call is refused',
+  );
   const user = await verifiedUser(page, 'everywhere');
   const other = await browser.newContext();
   consoleGuard.watch(other);
