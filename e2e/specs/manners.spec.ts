@@ -62,7 +62,7 @@ test('a failed-login toast does not outlive the guest login, and toasts do not p
   await expect(toasts(page).first()).toBeVisible();
   expect(await toasts(page).count()).toBeLessThanOrEqual(3);
 
-  await page.getByRole('button', { name: 'Login as Guest' }).click();
+  await page.getByRole('link', { name: 'Login as Guest' }).click();
   await expect(page).toHaveURL(/\/(monitor\/\d+)?$/);
   await expect(toasts(page).filter({ hasText: 'No user with username/password entered found!' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { buildShopMonitor, freeSpecifications } from '@/testing/monitor-builders';
@@ -53,11 +53,12 @@ describe('limits beside the fields, before submit', () => {
     await vi.waitFor(() => expect(screen.queryByText("You can't select fewer than 5 min")).toBeNull());
   });
 
-  it('a protocol the plan lacks cannot be chosen', async () => {
+  it('a protocol the plan lacks is told under Protocol as soon as it is chosen', async () => {
     await openOnFree(0);
-    const tcp = screen.getByRole('radio', { name: 'TCP' });
-    expect(tcp).toHaveProperty('disabled', true);
-    expect(screen.getByRole('radio', { name: 'DNS' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('radio', { name: 'ICMP' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Enabled protocols can only be selected.')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'TCP' }));
+    expect(await screen.findByText('Enabled protocols can only be selected.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'ICMP' }));
+    await vi.waitFor(() => expect(screen.queryByText('Enabled protocols can only be selected.')).toBeNull());
   });
 });

@@ -112,15 +112,12 @@ export function MonitorFormFields({
           )
         )}
         {mode === 'create' ? (
-          <Input.Wrapper label="Protocol" description={hints.describe.protocol}>
+          <Input.Wrapper label="Protocol" description={hints.describe.protocol} error={hints.errors.protocol_type}>
             <SegmentedControl
               mt={4}
               fullWidth
               aria-label="Protocol"
-              data={PROTOCOL_DATA.map((item) => ({
-                ...item,
-                disabled: hints.unavailableProtocols.includes(item.value) && item.value !== values.protocol_type,
-              }))}
+              data={PROTOCOL_DATA}
               value={values.protocol_type}
               onChange={(value) => {
                 form.setFieldValue('protocol_type', value as ProtocolType);

@@ -1,4 +1,4 @@
-import { PROTOCOL_TYPES, type ProtocolType } from '@paydar/contracts/monitors-options';
+import { PROTOCOL_TYPES } from '@paydar/contracts/monitors-options';
 import { formatNumber, formatSeconds } from '@paydar/domain/format';
 import { canAddMonitor, PLAN_LIMIT_TEXTS, type PlanLimitField } from '@paydar/domain/plan-limits';
 import { planViolationsOf } from '../../hooks/use-monitor-form';
@@ -15,8 +15,6 @@ export type PlanHints = {
   monitorLimitText: string | null;
   /** The plan's rule beside a field, as its description. */
   describe: { period: string | null; probers: string | null; protocol: string | null };
-  /** The protocols the plan leaves out (shown, but not selectable). */
-  unavailableProtocols: ProtocolType[];
   /** The plan's text under each field whose current value breaks it, as the user changes it. */
   errors: Partial<Record<PlanLimitField, string>>;
 };
@@ -26,7 +24,6 @@ const NO_HINTS: PlanHints = {
   atMonitorLimit: false,
   monitorLimitText: null,
   describe: { period: null, probers: null, protocol: null },
-  unavailableProtocols: [],
   errors: {},
 };
 
@@ -57,7 +54,6 @@ export function planHintsOf(
       probers: `Up to ${formatNumber(plan.PROBERS)}${on}`,
       protocol: unavailableProtocols.length ? `${unavailableProtocols.join(', ')} not included${on}` : null,
     },
-    unavailableProtocols,
     errors,
   };
 }

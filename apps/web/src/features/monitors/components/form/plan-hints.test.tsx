@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+
 import { describe, expect, it } from 'vitest';
 import { buildProber, freeSpecifications } from '@/testing/monitor-builders';
 import { defaultFormValues } from './monitor-form-values';
