@@ -95,7 +95,7 @@ export const MonitorListItem = memo(function MonitorListItem({
             ? 'var(--mantine-color-blue-light)'
             : down
               ? 'var(--mantine-color-red-light)'
-              : 'var(--mantine-color-white)',
+              : 'var(--mantine-color-body)',
           color: 'inherit',
           textDecoration: 'none',
         }}
