@@ -39,6 +39,8 @@ const target = loopbackTarget('/');
 test('add an HTTP monitor, meeting the required-field and plan-limit notices, then edit its alias', async ({
   page,
 }) => {
+  // Two sizes of the add form, then an edit: past 45 s on a shared two-core machine.
+  test.setTimeout(90_000);
   await verifiedUser(page, 'monitor-form');
 
   // The dashboard's empty state opens the add popup.
