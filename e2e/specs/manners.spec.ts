@@ -217,6 +217,16 @@ test('screens in light and dark, at 1280 and 390 px (saved to be looked at)', as
         expect(await colorScheme(page)).toBe(scheme);
         await page.screenshot({ path: `${SHOTS_DIR}/${name}-${scheme}-${size.name}.png`, fullPage: true });
       }
+      // The user menu with its theme toggle, and the add form with the plan's limits beside its fields.
+      await page.goto('/');
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await expect(page.getByRole('menu').getByText('System', { exact: true })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS_DIR}/user-menu-${scheme}-${size.name}.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Add Monitor' }).first().click();
+      await expect(page.getByTestId('plan-usage')).toHaveText('1 of 5 monitors used on Free');
+      await page.screenshot({ path: `${SHOTS_DIR}/add-monitor-${scheme}-${size.name}.png` });
+      await page.keyboard.press('Escape');
     }
   }
   await logOut(page);
