@@ -27,6 +27,8 @@ async function shootSection(page: Page, name: string) {
 test('a monitor created with alert rules shows them on edit, and alerts the login address by default', async ({
   page,
 }) => {
+  // It passes its last step near 45 s on the shared two-core machine.
+  test.setTimeout(90_000);
   const { email } = await verifiedUser(page, 'alert-rules');
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   const dialog = page.getByRole('dialog');
