@@ -54,6 +54,9 @@ async function addMonitor(page: Page, channelValues: string[]) {
   // A forced click does not scroll the modal's body: bring the field out from under the footer first.
   await probers.scrollIntoViewIfNeeded();
   await probers.click({ force: true });
+  // The count below does not wait: on a busy machine the options are not drawn yet, nothing is
+  // unticked, and the Escape meant for the list closes the popup.
+  await expect(page.getByRole('option', { name: 'Local (IR)' })).toBeVisible();
   // One at a time, asking again after each click: a snapshot of the selected options goes stale as
   // they are unticked (other specs register probers at any moment).
   const others = page.getByRole('option', { selected: true }).filter({ hasNotText: 'Local (IR)' });

@@ -79,6 +79,10 @@ test('payment result without a session: it asks to log in, signing in leads back
   consoleGuard,
 }) => {
   test.setTimeout(150_000);
+  consoleGuard.allow(
+    /status of 401.*\/api\/v1\/users\/profile/,
+    'the session is ended on purpose while the payer is on the bank’s page',
+  );
   const { email, password } = await verifiedUser(page, 'billing-signed-out');
   const key = await sessionKey(page);
   const plans = await openPlans(page);
