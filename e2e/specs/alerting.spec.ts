@@ -51,8 +51,9 @@ async function addMonitor(page: Page, channelValues: string[]) {
   // The built-in prober alone, so its second failing check decides (other specs register probers
   // that never check this target, and a monitor waits for its silent probers a while first).
   const probers = dialog.getByRole('combobox', { name: 'Probers' });
-  // A forced click does not scroll the modal's body: bring the field out from under the footer first.
-  await probers.scrollIntoViewIfNeeded();
+  // A forced click does not scroll the modal's body, and a field scrolled just into view sits under
+  // the sticky footer (which then takes the click): bring it to the middle of the body first.
+  await probers.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await probers.click({ force: true });
   // The count below does not wait: on a busy machine the options are not drawn yet, nothing is
   // unticked, and the Escape meant for the list closes the popup.
