@@ -29,7 +29,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md">
+      <Menu position="bottom-end" width={256} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label="User menu" py={4} px={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Group gap={8} wrap="nowrap">
