@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /** Toasts (spec §9: they last 10 seconds; the default is set on <Notifications>). */
 export const NOTIFICATION_DURATION_MS = 10_000;
-/** At most this many toasts are on screen; more wait in Mantine's queue instead of piling up. */
+/** At most this many toasts are on screen: a new one replaces the oldest, so the latest news is never queued. */
 export const NOTIFICATION_LIMIT = 3;
 
 export type NotifyOptions = {
@@ -22,6 +22,9 @@ let sequence = 0;
 function show(color: string, message: ReactNode, options: NotifyOptions = {}): string {
   const id = `toast-${++sequence}`;
   if (options.carryOver) carriedOver.add(id);
+  const { notifications: shown } = notificationsStore.getState();
+  const oldest = shown.length >= NOTIFICATION_LIMIT ? shown[0]?.id : undefined;
+  if (oldest) notifications.hide(oldest);
   notifications.show({ id, message, color });
   return id;
 }
