@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { addTag, channelTag } from '../support/alert-center';
 import { api } from '../support/api';
 import { webhookRequests, webhookRespondNext, webhookUrl } from '../support/outside';
 import { atEachSize } from '../support/screenshots';
 import { registerProbers, seedRange } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Test a channel and read the history (issue 14): a verified user adds a webhook (verified by its

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { api } from '../support/api';
 import { loginAsGuest } from '../support/guest';
+import { expect, test } from '../support/test';
 
 /**
  * The tour (issue 15): "Login as Guest" opens the demo account with its generated monitors and

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
 import { shootAtEachSize } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * One time rule and a calendar setting (issue 15): a new account takes the browser's zone (Tehran's

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { shootAtEachSize, shotPath } from '../support/screenshots';
 import { registerProbers } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 15, point 3, "charts that tell the truth": a monitor with a 0 % hour between hours without

@@ -28,7 +28,12 @@ function fallbackMessage(status: number): string {
   return 'Something went wrong!';
 }
 
-/** Turns a failed answer into an ApiError: the server's `detail`, else its field messages, else a generic text. */
+/**
+ * Turns a failed answer into an ApiError. A field error's text is its messages alone: the server's
+ * `detail` names the field as the API spells it ("password: …"), which is for scripts, not people —
+ * forms show each message under its own field (form-errors.ts). Otherwise the server's `detail`,
+ * else a generic text.
+ */
 export function toApiError(status: number, payload: unknown): ApiError {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
     return new ApiError(status, fallbackMessage(status));
@@ -39,11 +44,10 @@ export function toApiError(status: number, payload: unknown): ApiError {
   for (const [key, value] of Object.entries(body)) {
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fields[key] = value;
   }
+  const fieldText = [...new Set(Object.values(fields).flat())].join('\n');
+  if (fieldText) return new ApiError(status, fieldText, code, fields);
   if (typeof body.detail === 'string' && body.detail) return new ApiError(status, body.detail, code, fields);
-  const fieldText = Object.entries(fields)
-    .map(([field, messages]) => (field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
-    .join('\n');
-  return new ApiError(status, fieldText || fallbackMessage(status), code, fields);
+  return new ApiError(status, fallbackMessage(status), code, fields);
 }
 
 let unauthorizedHandler: (() => void) | null = null;
