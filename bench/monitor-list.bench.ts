@@ -1,35 +1,16 @@
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
-import { openSession } from '../apps/server/src/modules/accounts/session.service';
 import type { Runtime } from '../apps/server/src/runtime';
 import type { Figure } from './support/figures';
 import { latencyFigure } from './support/latency';
+import { seedListUser } from './support/list-user';
 
 const MONITORS = 1_000;
 const CALLS = 100;
 
 /** GET /api/v1/monitors/ for a user with 1,000 monitors (each with 3 probers and a state), through the whole app. */
 export async function monitorListBenchmark(runtime: Runtime): Promise<Figure[]> {
-  const { db } = runtime.context;
-  const userId = (
-    await db.execute<{ id: number }>(
-      sql`INSERT INTO users (email, password_hash, is_verified) VALUES ('bench-list@example.test', 'x', true) RETURNING id`,
-    )
-  ).rows[0]?.id as number;
-  await db.execute(sql`INSERT INTO probers (name, country_code, datacenter, key_hash)
-    SELECT 'bench-list-' || g, 'DE', 'bench', 'bench-list-' || g FROM generate_series(1, 3) g`);
-  await db.execute(sql`
-    INSERT INTO monitors (user_id, protocol_type, url, period_seconds, apdex_ms, token, alias)
-    SELECT ${userId}, 'HTTP', 'https://site-' || g || '.example.com/health', 60, 500, 'bench-list-' || g, 'Site ' || g
-    FROM generate_series(1, ${MONITORS}) g`);
-  await db.execute(sql`
-    INSERT INTO monitor_probers (monitor_id, prober_id)
-    SELECT m.id, p.id FROM monitors m, probers p WHERE m.user_id = ${userId} AND p.name LIKE 'bench-list-%'`);
-  await db.execute(sql`
-    INSERT INTO monitor_states (monitor_id, last_check_at, first_check_at, last_status_code)
-    SELECT id, now(), now() - interval '1 day', 200 FROM monitors WHERE user_id = ${userId}`);
-  const key = await openSession(db, userId);
+  const { key } = await seedListUser(runtime, 'bench-list', MONITORS);
   const app = await buildApp({ context: runtime.context, logger: pino({ level: 'silent' }) });
   await app.ready();
   try {

@@ -36,6 +36,8 @@ export async function withServer<T>(
     PORT: String(await freePort()),
     ALLOW_PRIVATE_TARGETS: 'true',
     BUILTIN_PROBER_ENABLED: 'true',
+    // No demo account's minute job in the measured process.
+    DEMO_DATA_ENABLED: 'false',
   });
   const pid = server.child.pid as number;
   const cpuNow = () => processUsage(pid).cpuSeconds + postgresCpuSeconds(databaseOf(runtime));

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { addTag, channelTag } from '../support/alert-center';
 import { api } from '../support/api';
 import { webhookRequests, webhookRespondNext, webhookUrl } from '../support/outside';
 import { atEachSize } from '../support/screenshots';
 import { registerProbers, seedRange } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Test a channel and read the history (issue 14): a verified user adds a webhook (verified by its
@@ -35,6 +36,9 @@ type TestEvent = {
   monitor: unknown;
 };
 
+// A browser in Tehran: sign-up gives the account the browser's zone (issue 15).
+test.use({ timezoneId: 'Asia/Tehran' });
+
 test('send a test to a webhook, see the outcome where it was clicked, and the row in the history', async ({ page }) => {
   test.setTimeout(120_000);
   await verifiedUser(page, 'history');
@@ -50,7 +54,7 @@ test('send a test to a webhook, see the outcome where it was clicked, and the ro
   const outcome = page.getByRole('status', { name: 'Test outcome' });
   await expect(outcome).toHaveText(`${hook}: Test sent: Delivered (HTTP 204).`, { timeout: 20_000 });
 
-  // The target got one clearly marked test, in the profile's zone (a new account's: Asia/Tehran).
+  // The target got one clearly marked test, in the profile's zone (the browser's at sign-up: Asia/Tehran).
   const tests = (await webhookRequests())
     .slice(before)
     .map((request) => JSON.parse(request.body) as TestEvent)
@@ -150,8 +154,9 @@ test('send a test to a webhook, see the outcome where it was clicked, and the ro
   await expect(zone).toHaveValue('Asia/Tehran');
   await zone.fill('Europe/Berlin');
   await page.getByRole('option', { name: 'Europe/Berlin' }).click();
-  await page.getByRole('button', { name: 'Save time zone' }).click();
-  await expect(page.getByText('Times are now shown in Europe/Berlin.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // A Tehran sign-up reads the Jalali calendar; the zone changes alone.
+  await expect(page.getByText('Dates are now shown in Europe/Berlin, Jalali (Solar Hijri) calendar.')).toBeVisible();
   await shoot(page, 'account-time-zone');
   await page.goto('/settings');
   const after = (await webhookRequests()).length;

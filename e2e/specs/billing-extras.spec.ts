@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { submitLogin, verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
 import { api, sessionKey } from '../support/api';
@@ -13,6 +12,7 @@ import {
   walletBalance,
 } from '../support/billing';
 import { type AnalyticsEvent, analyticsEvents, analyticsSettled } from '../support/outside';
+import { expect, test } from '../support/test';
 
 /**
  * Billing behaviours beyond billing.spec.ts, in Chromium against the real server: the analytics
@@ -76,8 +76,13 @@ test('analytics: one purchase event (TRY, amount, code) per payment, plus plan_u
 test('payment result without a session: it asks to log in, signing in leads back to it and the plan is bought once', async ({
   page,
   browser,
+  consoleGuard,
 }) => {
   test.setTimeout(150_000);
+  consoleGuard.allow(
+    /status of 401.*\/api\/v1\/users\/profile/,
+    'the session is ended on purpose while the payer is on the bank’s page',
+  );
   const { email, password } = await verifiedUser(page, 'billing-signed-out');
   const key = await sessionKey(page);
   const plans = await openPlans(page);
@@ -103,6 +108,7 @@ test('payment result without a session: it asks to log in, signing in leads back
 
   // The same result opened in a fresh browser, as a link followed from elsewhere.
   const fresh = await browser.newContext();
+  consoleGuard.watch(fresh);
   const other = await fresh.newPage();
   await other.goto(resultUrl);
   await expect(other.getByText('to see the result of this payment.')).toBeVisible();

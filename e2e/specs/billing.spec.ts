@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import {
   amountField,
@@ -14,6 +14,7 @@ import {
   walletBalance,
 } from '../support/billing';
 import { atEachSize, shotPath } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * The billing screens (spec §2 Header, Plans popup, Charge popup, Finance, Payment result; §4 "Plan

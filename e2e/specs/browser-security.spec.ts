@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { createMonitor, registerProbers, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * The server's Content-Security-Policy in real Chromium: the app, a share page framed by another
@@ -59,8 +60,13 @@ test('the dashboard, the Alert Center and Billing load without a CSP violation',
   expect(violations).toEqual([]);
 });
 
-test('a share page works inside another site’s frame; other pages refuse to be framed', async ({ page, baseURL }) => {
+test('a share page works inside another site’s frame; other pages refuse to be framed', async ({
+  page,
+  baseURL,
+  consoleGuard,
+}) => {
   test.setTimeout(90_000);
+  consoleGuard.allow(/frame-ancestors 'none'/, 'the spec frames a page that refuses it, to prove the refusal');
   const owner = await verifiedUser(page, 'csp-share');
   const monitor = await createMonitor(await sessionKey(owner.email, owner.password), await registerProbers(1, 'csp'), {
     alias: 'Framed shop',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { repositoryRoot } from '../support/server-process';
+import { expect, test } from '../support/test';
 
 /**
  * The web app reaches real Chromium as the build's brotli files: the very bytes written beside each

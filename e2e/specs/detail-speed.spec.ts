@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 4 point 6: "the detail of a monitor with a full day of 5 s data from 3 probers renders in

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { CheckResult } from '../../packages/contracts/src/agent';
 import { verifiedUser } from '../support/accounts';
 import { shootAtEachSize } from '../support/screenshots';
 import { createMonitor, postBatch, registerProbers, type SeededProber, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 15, "Live": a check stored on the server — posted through the agent API as a prober would —

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, shotsDir } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 14, maintenance windows: a user creates a one-off window over a monitor from the

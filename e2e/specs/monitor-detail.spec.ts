@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, shotPath, sizes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * The monitor detail panel against the real server: an HTTP monitor of a target on loopback, checked

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, shotPath, sizes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * The Add and Edit monitor popups (spec §2, §5) against the real server: a verified Free-plan user
@@ -38,6 +39,8 @@ const target = loopbackTarget('/');
 test('add an HTTP monitor, meeting the required-field and plan-limit notices, then edit its alias', async ({
   page,
 }) => {
+  // Two sizes of the add form, then an edit: past 45 s on a shared two-core machine.
+  test.setTimeout(90_000);
   await verifiedUser(page, 'monitor-form');
 
   // The dashboard's empty state opens the add popup.
@@ -69,8 +72,10 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   // Below the Free plan's minimum period: the plan's text, with Upgrade Plan opening the plans.
   await dialog.getByRole('textbox', { name: 'URL' }).fill(target.url);
   await choose(page, 'Period', '1 min');
+  // Told under Period as soon as it is chosen (issue 15), then again in the toast on Add.
+  await expect(dialog.getByText("You can't select fewer than 5 min", { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Add Monitor' }).click();
-  await expect(page.getByText("You can't select fewer than 5 min", { exact: true })).toBeVisible();
+  await expect(page.getByText("You can't select fewer than 5 min", { exact: true })).toHaveCount(2);
   await shoot(page, 'monitor-form-plan-limit-desktop');
   await page.getByRole('button', { name: 'Upgrade Plan' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: 'Plans' }).getByText('Enterprise').first()).toBeVisible();

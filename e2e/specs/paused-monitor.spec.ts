@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
 import { shootAtEachSize } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 13, "a paused monitor is paused": the detail of a monitor paused twice today — once earlier

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import {
   chargePopup,
@@ -9,6 +9,7 @@ import {
   walletBalance,
 } from '../support/billing';
 import { atEachSize, shotPath } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * 'Your Plan' on /finance against the real server: Free with Upgrade Plan, then a Silver plan bought

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
+import { expect, test } from '../support/test';
 
 test('an unknown route shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');

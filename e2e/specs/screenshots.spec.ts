@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
 import { shootAtEachSize as shoot, shotPath } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * Every Foundation screen at desktop and phone widths against the real server, saved under

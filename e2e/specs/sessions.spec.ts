@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedUser } from '../support/accounts';
 import { sessionKey } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 import { shootAtEachSize } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /** A second account made through the API; returns its email and session key. */
 async function otherAccount(page: Page, prefix: string): Promise<{ email: string; key: string }> {
@@ -43,7 +44,11 @@ test('a sign-in link for another account asks before switching, and leaves the a
   await expect(page.getByText(bob.email)).toBeVisible();
 });
 
-test('changing the email: password asked, confirmed from the new address, old address told', async ({ page }) => {
+test('changing the email: password asked, confirmed from the new address, old address told', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 400.*\/api\/v1\/users\/profile/, 'the spec gives a wrong password on purpose');
   const user = await verifiedUser(page, 'change-old');
   const newEmail = uniqueEmail('change-new');
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -68,9 +73,14 @@ test('changing the email: password asked, confirmed from the new address, old ad
   await menuShows(page, newEmail);
 });
 
-test('sign out everywhere ends the other browser’s session too', async ({ page, browser }) => {
+test('sign out everywhere ends the other browser’s session too', async ({ page, browser, consoleGuard }) => {
+  consoleGuard.allow(
+    /status of 401.*\/api\/v1\/users\/profile/,
+    'the other browser’s key is ended on purpose: its next call is refused',
+  );
   const user = await verifiedUser(page, 'everywhere');
   const other = await browser.newContext();
+  consoleGuard.watch(other);
   const otherPage = await other.newPage();
   await logIn(otherPage, user.email, user.password);
   await expect(otherPage).toHaveURL(/\/$/);

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Monitor } from '../../packages/contracts/src/monitors';
 import { logIn, verifiedUser } from '../support/accounts';
 import { shootAtEachSize } from '../support/screenshots';
 import { createMonitor, registerProbers, SEED_CHUNK_MS, seedRange, sessionKey } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * The open share pages (/symlink, /custom_symlink) and the signed-in public status page, against a
@@ -87,7 +88,8 @@ test('a custom link counts only the first 36 characters of its token', async ({ 
   await expectChartsDrawn(page, ['chart-hourly-apdex']);
 });
 
-test('a share link that leads nowhere says so', async ({ page }) => {
+test('a share link that leads nowhere says so', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404.*\/share_info/, 'the spec opens a share link that leads nowhere on purpose');
   await page.goto('/symlink/00000000-0000-0000-0000-000000000000');
   await expect(page.getByText('Shared monitor not found')).toBeVisible();
   await expect(page.getByTestId('public-header')).toBeVisible();
@@ -103,7 +105,11 @@ test('a signed-in visitor sees a share link inside the app header', async ({ pag
   await expectChartsDrawn(page, ['chart-hourly-apdex']);
 });
 
-test('the public status page draws the day two days ago on a 24-hour clock', async ({ page }) => {
+test('the public status page draws the day two days ago on a 24-hour clock', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(
+    /status of 404.*\/api\/v1\/monitors\/999999999\//,
+    'the spec opens an id that is no one’s on purpose',
+  );
   await page.goto(`/public_status/${seeded.monitor.id}`);
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, seeded.email, seeded.password);

@@ -1,12 +1,13 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { CheckResult } from '../../packages/contracts/src/agent';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { postBatch, registerProbers } from '../support/seed-results';
+import { expect, test } from '../support/test';
 
 /**
  * Slow-response alerts (issue 14) against the real server: a user switches them on in the Add

@@ -6,6 +6,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { registerEdgeValueRule } from './http/edge-values';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
+import { faviconRoutes } from './http/favicon';
 import { healthRoutes } from './http/health';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
@@ -64,6 +65,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await registerApiDocs(app, context.config.PRODUCT_NAME);
 
   await app.register(healthRoutes(context.db));
+  await app.register(faviconRoutes);
   await app.register(accountsRoutes(context));
   await app.register(alertChannelsRoutes(context));
   await app.register(impersonationRoutes(context));

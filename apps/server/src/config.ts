@@ -88,6 +88,8 @@ const environmentSchema = z
     /** Email and password of the seeded demo account. */
     DEMO_EMAIL: z.string().default('demo@paydar.local'),
     DEMO_PASSWORD: z.string().min(8).default('demo-account-password'),
+    /** Give the demo account its generated monitors and history (modules/demo); default on, off in tests. */
+    DEMO_DATA_ENABLED: booleanFlag.optional(),
     /**
      * A session unused this long ends: long enough that someone who looks at their monitors once a
      * month stays signed in, short enough that a key left on a forgotten machine stops working.
@@ -146,8 +148,9 @@ const environmentSchema = z
       });
   });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL' | 'DEMO_DATA_ENABLED'> & {
   PUBLIC_URL: string;
+  DEMO_DATA_ENABLED: boolean;
   DASHBOARD_URL: string;
   webDistDir: string | undefined;
   dataDir: string;
@@ -166,6 +169,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...value,
     PUBLIC_URL: publicUrl,
     DASHBOARD_URL: value.DASHBOARD_URL ?? publicUrl,
+    DEMO_DATA_ENABLED: value.DEMO_DATA_ENABLED ?? value.NODE_ENV !== 'test',
     dataDir: path.resolve(repositoryRoot, value.DATA_DIR),
     webDistDir: value.WEB_DIST_DIR === 'off' ? undefined : path.resolve(repositoryRoot, value.WEB_DIST_DIR),
   };

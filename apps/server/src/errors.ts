@@ -7,6 +7,10 @@ export const errorCodes = {
   INVALID_JSON: 400,
   INVALID_CREDENTIALS: 400,
   INVALID_TOKEN: 400,
+  /** A mailed link past its lifetime (the web offers to send a new one). */
+  LINK_EXPIRED: 400,
+  /** A mailed link opened a second time. */
+  LINK_USED: 400,
   EMAIL_TAKEN: 400,
   NOT_AUTHENTICATED: 401,
   FORBIDDEN: 403,

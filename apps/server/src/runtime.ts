@@ -17,6 +17,7 @@ import { createAlertClients } from './modules/alert-clients/alert-clients';
 import { registerAlertRuleWorkers } from './modules/alert-rules/alert-rules.jobs';
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerConsoleCreditJobs } from './modules/console-credit/console-credit.jobs';
+import { registerDemoData } from './modules/demo/demo.jobs';
 import { registerConfirmationSweep } from './modules/ingest/confirmation-sweep';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
@@ -119,6 +120,7 @@ export async function startRuntime(
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);
     await registerMaintenanceJobs(context);
+    await registerDemoData(context, logger);
     return {
       context,
       database,

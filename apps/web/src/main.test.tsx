@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
+
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@paydar/contracts/runtime-config-element';
 import { waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { stubFetch, testConfig } from '@/testing/test-utils';
+import { giveListHeight } from '@/features/monitors/components/list/list-test-builders';
+import { buildMonitor, summaryPage } from '@/testing/monitor-builders';
+import { buildProfile, stubFetch, testConfig } from '@/testing/test-utils';
 
 // The whole start-up (main.tsx) with browser storage that refuses to be read at all, as in a
 // sandboxed iframe or a strict private mode: merely reading window.localStorage throws there.
@@ -26,6 +30,7 @@ afterEach(() => {
     if (descriptor) Object.defineProperty(window, name, descriptor);
   }
   document.body.innerHTML = '';
+  document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.remove();
 });
 
 it('starts past the spinner to the login page when reading localStorage throws', async () => {
@@ -37,4 +42,32 @@ it('starts past the spinner to the login page when reading localStorage throws',
   await import('./main');
   await waitFor(() => expect(document.body.textContent).toContain('Forget Password?'), { timeout: 10_000 });
   expect(document.getElementById('boot')).toBeNull();
+}, 20_000);
+
+it('draws the dashboard of a returning visitor from the inlined configuration, asking the profile and the list once', async () => {
+  const monitors = [buildMonitor({ id: 2, alias: 'Shop' }), buildMonitor({ id: 1, alias: 'Blog' })];
+  const fetchMock = stubFetch((url) => {
+    if (url.endsWith('/api/v1/users/profile')) return { body: buildProfile() };
+    if (url.endsWith('/api/v1/monitors/')) return { body: summaryPage(monitors) };
+    if (url.endsWith('/api/v1/users/subscriptions'))
+      return { body: { count: 0, next: null, previous: null, results: [] } };
+    return { status: 404, body: {} };
+  });
+  giveListHeight(600);
+  window.history.replaceState(null, '', '/');
+  localStorage.setItem('paydar.token', 'returning-key');
+  document.head.insertAdjacentHTML(
+    'beforeend',
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(testConfig)}</script>`,
+  );
+  document.body.innerHTML = '<div id="root"><div id="boot"><div role="status" aria-label="Loading"></div></div></div>';
+  vi.resetModules();
+  await import('./main');
+  await waitFor(() => expect(document.body.textContent).toContain('Shop'), { timeout: 10_000 });
+  const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname);
+  expect(paths).not.toContain('/config.json');
+  expect(paths.filter((path) => path === '/api/v1/users/profile')).toHaveLength(1);
+  expect(paths.filter((path) => path === '/api/v1/monitors/')).toHaveLength(1);
+  // Asked before anything else: by the page's first module, not after the app loaded.
+  expect(paths.slice(0, 2)).toStrictEqual(['/api/v1/users/profile', '/api/v1/monitors/']);
 }, 20_000);

@@ -1,46 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
-import { loadRuntimeConfig } from '@/config/runtime-config';
-import { onUnauthorized } from '@/lib/api-client';
-import { endSession, restoreSession } from '@/lib/auth';
+import '@/lib/zod-jitless';
+import { isDashboardPath, preloadDashboard } from '@/app/route-loaders';
+import { startEarlyRequests } from '@/lib/early-requests';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-const root = createRoot(container);
+// The page's first module, kept small so it runs as soon as it arrives: a returning visitor's first
+// calls and the dashboard's code are asked for now, beside the app's code (preloaded by index.html:
+// vite.config.ts), not one after the other.
+const onDashboard = isDashboardPath(window.location.pathname);
+const signedIn = startEarlyRequests({ monitors: onDashboard });
+if (signedIn && onDashboard) preloadDashboard();
 
-/** Nothing renders before the configuration and the session are known (spec §4 "Start-up"). */
-async function start() {
-  try {
-    const config = await loadRuntimeConfig();
-    document.title = config.productName;
-  } catch (error) {
-    console.error(error);
-    root.render(<StartFailed />);
-    return;
-  }
-  // A key the server stops accepting mid-visit signs the user out; the guards then show /login.
-  onUnauthorized(endSession);
-  await restoreSession();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-/** Without its configuration the app cannot reach the API; this stays plain, without the theme. */
-function StartFailed() {
-  return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', padding: 32, textAlign: 'center', color: '#343a40' }}>
-      <p>The application could not load its configuration.</p>
-      <button type="button" onClick={() => window.location.reload()}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-void start();
+void import('@/app/start').then(({ start }) => start());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarField, calendars } from './calendars';
 import { int4Id } from './edge-values';
 import { timeZoneField } from './time-zones';
 
@@ -26,6 +27,8 @@ export const loginBody = z.strictObject({
 export const registerBody = z.strictObject({
   email: emailField,
   password: newPasswordField,
+  /** The browser's zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`): the new account's default. */
+  time_zone: timeZoneField.optional(),
 });
 export const emailOnlyBody = z.strictObject({ email: emailField });
 export const verifyEmailBody = z.strictObject({
@@ -84,7 +87,8 @@ export const profile = z.object({
   pending_email: z.string().nullable(),
   time_zone: z
     .string()
-    .describe('IANA time zone (default Asia/Tehran) that alert messages and the notification history show times in.'),
+    .describe('IANA time zone (default Asia/Tehran) that every time on screen and in alert messages is shown in.'),
+  calendar: z.enum(calendars).describe('The calendar every date on screen and in alert messages is shown in.'),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -99,6 +103,8 @@ export const updateProfileBody = z.strictObject({
   alert_channels: alertChannelsInput.optional(),
   /** Where alert messages and the history give local times. */
   time_zone: timeZoneField.optional(),
+  /** The calendar dates are shown in. */
+  calendar: calendarField.optional(),
 });
 
 /** The token from the confirmation link mailed to the new address. */

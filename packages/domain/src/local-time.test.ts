@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertTime, localDateTime } from './local-time';
+import { alertTime, formatInstant, type InstantStyle, localDateTime, ordinal } from './local-time';
 
 describe('localDateTime', () => {
   it.each([
@@ -22,6 +22,73 @@ describe('localDateTime', () => {
   it('gives nothing for an instant that is not one', () => {
     expect(localDateTime('not a time', 'UTC')).toBe('');
   });
+
+  it.each([
+    // 1 Farvardin 1405 (Nowruz) began at local midnight, 20 March 2026 20:30 UTC.
+    ['2026-03-20T20:30:00.000Z', '1405-01-01 00:00:00'],
+    ['2026-03-20T20:29:59.000Z', '1404-12-29 23:59:59'],
+    ['2026-11-26T11:05:12.000Z', '1405-09-05 14:35:12'],
+  ])('in the Jalali calendar, %s in Tehran is %s', (instant, shown) => {
+    expect(localDateTime(instant, 'Asia/Tehran', 'jalali')).toBe(shown);
+  });
+});
+
+describe('formatInstant', () => {
+  const berlin = { timeZone: 'Europe/Berlin', calendar: 'gregorian' } as const;
+  const tehranJalali = { timeZone: 'Asia/Tehran', calendar: 'jalali' } as const;
+  const instant = '2025-03-05T13:03:09.000Z';
+
+  it.each<[InstantStyle, string, string]>([
+    ['date-time', 'Mar 5th, 14:03:09', 'Esfand 15th, 16:33:09'],
+    ['day-time', 'Mar 5th, 14:03', 'Esfand 15th, 16:33'],
+    ['day', 'Mar 5th, 2025', 'Esfand 15th, 1403'],
+    ['month', 'Mar 2025', 'Esfand 1403'],
+    ['numeric-date', '2025/03/05', '1403/12/15'],
+    ['numeric-date-time', '2025/03/05 - 14:03', '1403/12/15 - 16:33'],
+    ['iso-date-time', '2025-03-05 14:03:09', '1403-12-15 16:33:09'],
+    ['time', '14:03:09', '16:33:09'],
+    ['hour-minute', '14:03', '16:33'],
+  ])('%s: Berlin Gregorian %s, Tehran Jalali %s', (style, gregorian, jalali) => {
+    expect(formatInstant(instant, berlin, style)).toBe(gregorian);
+    expect(formatInstant(instant, tehranJalali, style)).toBe(jalali);
+  });
+
+  it('follows daylight saving in Berlin: the clock jumps from 02:00 to 03:00 on 29 March 2026', () => {
+    expect(formatInstant('2026-03-29T00:59:59.000Z', berlin, 'date-time')).toBe('Mar 29th, 01:59:59');
+    expect(formatInstant('2026-03-29T01:00:00.000Z', berlin, 'date-time')).toBe('Mar 29th, 03:00:00');
+    expect(formatInstant('2026-10-25T00:30:00.000Z', berlin, 'time')).toBe('02:30:00');
+    expect(formatInstant('2026-10-25T01:30:00.000Z', berlin, 'time')).toBe('02:30:00');
+  });
+
+  it('writes the local date, not the UTC one, near midnight', () => {
+    expect(formatInstant('2026-11-25T21:00:00.000Z', tehranJalali, 'numeric-date')).toBe('1405/09/05');
+    expect(formatInstant('2026-11-25T21:00:00.000Z', { ...tehranJalali, calendar: 'gregorian' }, 'day')).toBe(
+      'Nov 26th, 2026',
+    );
+  });
+
+  it('throws for a zone the runtime does not know', () => {
+    expect(() => formatInstant(instant, { timeZone: 'Mars/Olympus_Mons', calendar: 'gregorian' }, 'time')).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('ordinal', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [31, '31st'],
+  ])('%i is %s', (day, text) => {
+    expect(ordinal(day)).toBe(text);
+  });
 });
 
 describe('alertTime', () => {
@@ -32,5 +99,9 @@ describe('alertTime', () => {
     ['Mars/Olympus_Mons', '2026-11-26 11:05:12 (UTC)'],
   ])('in %s reads %s', (zone, shown) => {
     expect(alertTime('2026-11-26T11:05:12.000Z', zone)).toBe(shown);
+  });
+
+  it('writes the Jalali date when the owner reads that calendar', () => {
+    expect(alertTime('2026-11-26T11:05:12.000Z', 'Asia/Tehran', 'jalali')).toBe('1405-09-05 14:35:12 (Asia/Tehran)');
   });
 });

@@ -171,7 +171,9 @@ describe('the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(INDEX_HTML);
+      // The built page, with the runtime configuration inlined (web-hosting.api.test.ts).
+      expect(response.body, url).toContain('<div id="root"></div><script src="/assets/app.js"></script>');
+      expect(response.body, url).toContain('<script type="application/json" id="paydar-runtime-config">');
     }
   });
 
@@ -184,11 +186,18 @@ describe('the web app', () => {
   });
 
   it('answers 404 for a missing file instead of index.html', async () => {
-    for (const url of ['/assets/missing.js', '/favicon.ico', '/assets/app.js.map']) {
+    // (/favicon.ico is no longer missing: the server has its own, favicon.test.ts.)
+    for (const url of ['/assets/missing.js', '/missing-icon.png', '/assets/app.js.map']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('<div id="root">');
     }
+  });
+
+  it('serves its own /favicon.ico beside the built app', async () => {
+    const response = await get('/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/x-icon');
   });
 
   it('keeps the JSON 404 for unknown API paths', async () => {

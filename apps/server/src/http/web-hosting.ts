@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { withInlineRuntimeConfig } from './inline-runtime-config';
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
   return {
@@ -21,8 +22,8 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url === '/healthz';
 
 /**
- * Serves `/config.json` and the built web app, with index.html for any other GET that
- * accepts HTML (the SPA's routes). API paths keep their JSON 404.
+ * Serves `/config.json` and the built web app, with index.html — the runtime configuration inlined
+ * in it — for any other GET that accepts HTML (the SPA's routes). API paths keep their JSON 404.
  */
 export async function registerWebHosting(app: FastifyInstance, config: Config): Promise<void> {
   const browserConfig = runtimeConfig.parse(runtimeConfigOf(config));
@@ -43,8 +44,12 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
     index: false,
     serveDotFiles: false,
     preCompressed: true,
+    // The page is answered below, with the configuration in it; its built copies (and their .br and
+    // .gz) would be served without it.
+    globIgnore: ['index.html', 'index.html.*'],
   });
-  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const indexHtml = withInlineRuntimeConfig(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'), browserConfig);
+  const isBuiltPage = (file: string) => path.dirname(file) === distDir && path.basename(file).startsWith('index.html');
   // Files under assets/ are content-hashed by Vite and can be cached for good.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -53,7 +58,8 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
     const url = request.url.split('?')[0] ?? '/';
     if (isApiPath(url)) return reply.callNotFound();
     const file = path.join(distDir, path.normalize(url));
-    if (file.startsWith(distDir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    const isFile = file.startsWith(distDir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile();
+    if (isFile && !isBuiltPage(file)) {
       return reply.sendFile(path.relative(distDir, file));
     }
     if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();

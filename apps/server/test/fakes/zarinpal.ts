@@ -69,7 +69,7 @@ function sendHtml(res: ServerResponse, status: number, body: string): void {
   if (res.destroyed) return;
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
   res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Zarinpal (fake)</title></head><body>${body}</body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Zarinpal (fake)</title></head><body>${body}</body></html>`,
   );
 }
 

@@ -2,11 +2,12 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnlyRoute, PrivateRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
+import { loadAppLayout, loadDashboard } from './route-loaders';
 
 // Each screen is its own chunk, and so is the signed-in frame (header, menus): the first page loads
 // only what it shows.
-const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })));
-const Dashboard = lazy(() => import('./routes/dashboard'));
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const Dashboard = lazy(loadDashboard);
 const Settings = lazy(() => import('./routes/settings'));
 const Finance = lazy(() => import('./routes/finance'));
 const Maintenance = lazy(() => import('./routes/maintenance'));

@@ -21,7 +21,7 @@ export function Logo({ size = 'md', compact = false }: LogoProps) {
         fw={700}
         fz={large ? 24 : 20}
         lh={1}
-        c="dark.7"
+        c="bright"
         style={{ letterSpacing: '-0.02em' }}
         visibleFrom={compact ? 'xs' : undefined}
       >

@@ -1,9 +1,22 @@
 import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-config';
+import { readInlineRuntimeConfig } from './inline-runtime-config';
 
 let current: RuntimeConfig | null = null;
 
-/** Fetches `/config.json` once at start-up; the app renders only after this succeeds. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/**
+ * The configuration, once at start-up; the app renders only after this succeeds. The server inlines
+ * it in index.html; where it did not (Vite's dev server) or it does not validate, `/config.json`
+ * is asked.
+ */
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  doc: Document = document,
+): Promise<RuntimeConfig> {
+  const inline = runtimeConfig.safeParse(readInlineRuntimeConfig(doc));
+  if (inline.success) {
+    current = inline.data;
+    return current;
+  }
   const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
   current = runtimeConfig.parse(await response.json());

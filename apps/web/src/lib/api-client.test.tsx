@@ -17,20 +17,24 @@ describe('toApiError', () => {
       'No user with username/password entered found!',
     ],
     [
-      'the detail of a validation failure',
+      'the field message of a validation failure, without the field name the detail carries',
       400,
       {
         code: 'VALIDATION_FAILED',
-        detail: 'email: Enter a valid email address.',
-        email: ['Enter a valid email address.'],
+        detail: 'password: Your password must be at least 8 characters',
+        password: ['Your password must be at least 8 characters'],
       },
-      'email: Enter a valid email address.',
+      'Your password must be at least 8 characters',
     ],
     [
-      'field messages when there is no detail',
+      'field messages when there is no detail, each once and without names',
       400,
-      { email: ['Enter a valid email address.'], non_field_errors: ['Try again.'] },
-      'email: Enter a valid email address.\nTry again.',
+      {
+        email: ['Enter a valid email address.'],
+        repeat: ['Enter a valid email address.'],
+        non_field_errors: ['Try again.'],
+      },
+      'Enter a valid email address.\nTry again.',
     ],
     [
       'the rate-limit detail',

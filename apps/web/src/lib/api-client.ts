@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { apiUrl } from '@/lib/api-url';
+import { takeEarlyResponse } from '@/lib/early-requests';
 import { getSession } from '@/lib/session-store';
 
 /** A failed call. `message` is the text to show: the server's `detail` when it sent one. */
@@ -26,7 +28,12 @@ function fallbackMessage(status: number): string {
   return 'Something went wrong!';
 }
 
-/** Turns a failed answer into an ApiError: the server's `detail`, else its field messages, else a generic text. */
+/**
+ * Turns a failed answer into an ApiError. A field error's text is its messages alone: the server's
+ * `detail` names the field as the API spells it ("password: …"), which is for scripts, not people —
+ * forms show each message under its own field (form-errors.ts). Otherwise the server's `detail`,
+ * else a generic text.
+ */
 export function toApiError(status: number, payload: unknown): ApiError {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
     return new ApiError(status, fallbackMessage(status));
@@ -37,11 +44,10 @@ export function toApiError(status: number, payload: unknown): ApiError {
   for (const [key, value] of Object.entries(body)) {
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fields[key] = value;
   }
+  const fieldText = [...new Set(Object.values(fields).flat())].join('\n');
+  if (fieldText) return new ApiError(status, fieldText, code, fields);
   if (typeof body.detail === 'string' && body.detail) return new ApiError(status, body.detail, code, fields);
-  const fieldText = Object.entries(fields)
-    .map(([field, messages]) => (field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
-    .join('\n');
-  return new ApiError(status, fieldText || fallbackMessage(status), code, fields);
+  return new ApiError(status, fallbackMessage(status), code, fields);
 }
 
 let unauthorizedHandler: (() => void) | null = null;
@@ -88,16 +94,19 @@ async function request<S extends z.ZodType>(
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
-  const url = `${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}${path}`;
+  const url = apiUrl(getRuntimeConfig().apiBaseUrl, path);
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
+    // The page's first module may have asked this already (early-requests.ts): its answer is taken.
+    const early = method === 'GET' && token ? takeEarlyResponse(url, token, options.signal) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_MESSAGE);

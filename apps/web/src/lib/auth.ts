@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offerAccountSwitch } from '@/lib/account-switch';
 import { ApiError, api, type RequestOptions } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { clearSession, getSession, readStoredToken, setSessionToken, useSession } from '@/lib/session-store';
+import { clearSession, getSession, setSessionToken, useSession } from '@/lib/session-store';
+import { readStoredToken } from '@/lib/stored-token';
 
 /**
  * The signed-in user is shared by the guards, the header and several features, so it lives here

@@ -1,39 +1,59 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(advancedFormat);
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** How the app writes an instant (spec §9): 'Mar 5th, 14:03:09'. */
-export const DATE_TIME_FORMAT = 'MMM Do, HH:mm:ss';
-
-/** An instant in the browser's zone, as spec §9 writes dates. */
-export function formatDateTime(instant: string | number | Date): string {
-  return dayjs(instant).format(DATE_TIME_FORMAT);
-}
+import type { Calendar } from '@paydar/contracts/calendars';
+import { DEFAULT_TIME_ZONE } from '@paydar/contracts/time-zones';
+import { formatInstant, type InstantStyle, type TimeSettings } from '@paydar/domain/local-time';
 
 /**
- * An instant in the profile's time zone (issue 14: the notification history), as spec §9 writes
- * dates. A zone the browser does not know falls back to the browser's own.
+ * The one formatter of dates and times on screen (issue 15): every instant the app shows is written
+ * here, in the profile's time zone and calendar (`useTimeSettings`), in one of the domain's styles
+ * ('Mar 5th, 14:03:09' is spec §9's). The words are `@paydar/domain/local-time`'s, shared with
+ * the alert messages, so a date reads the same on screen and in a message.
  */
-export function formatDateTimeIn(instant: string | number | Date, timeZone: string | undefined): string {
-  if (!timeZone) return formatDateTime(instant);
+
+export type { InstantStyle, TimeSettings };
+
+/** The browser's IANA zone; Asia/Tehran when it does not say (sign-up's default, spec's home zone). */
+export function browserTimeZone(): string {
   try {
-    return dayjs(instant).tz(timeZone).format(DATE_TIME_FORMAT);
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
   } catch {
-    return formatDateTime(instant);
+    return DEFAULT_TIME_ZONE;
   }
 }
 
-/** How the transaction history writes a date (spec §2 Finance: y/MM/dd - HH:mm): '2025/03/05 - 14:03'. */
-export function formatTransactionTime(instant: string | number | Date): string {
-  return dayjs(instant).format('YYYY/MM/DD - HH:mm');
+/** Signed out (public pages, sign-in): the browser's zone, Gregorian. */
+export function browserTimeSettings(): TimeSettings {
+  return { timeZone: browserTimeZone(), calendar: 'gregorian' };
 }
 
-/** A day as the Billing page writes it (spec §2 Finance: y/MM/dd): '2025/03/05'. */
-export function formatDate(instant: string | number | Date): string {
-  return dayjs(instant).format('YYYY/MM/DD');
+/** UTC in the reader's calendar: for a past day, which is a UTC day (spec §2). */
+export function utcSettings(calendar: Calendar): TimeSettings {
+  return { timeZone: 'UTC', calendar };
 }
+
+/**
+ * An instant as the reader reads it; '' for what is not an instant. A zone this browser does not
+ * know (a newer tz database on the server) falls back to the browser's own zone.
+ */
+export function formatTime(
+  instant: string | number | Date,
+  settings: TimeSettings,
+  style: InstantStyle = 'date-time',
+): string {
+  try {
+    return formatInstant(instant, settings, style);
+  } catch {
+    return formatInstant(instant, { ...settings, timeZone: browserTimeZone() }, style);
+  }
+}
+
+/** 'Mar 5th, 14:03:09' (spec §9). */
+export const formatDateTime = (instant: string | number | Date, settings: TimeSettings) =>
+  formatTime(instant, settings, 'date-time');
+
+/** How the transaction history writes a date (spec §2 Finance: y/MM/dd - HH:mm): '2025/03/05 - 14:03'. */
+export const formatTransactionTime = (instant: string | number | Date, settings: TimeSettings) =>
+  formatTime(instant, settings, 'numeric-date-time');
+
+/** A day as the Billing page writes it (spec §2 Finance: y/MM/dd): '2025/03/05'. */
+export const formatDate = (instant: string | number | Date, settings: TimeSettings) =>
+  formatTime(instant, settings, 'numeric-date');

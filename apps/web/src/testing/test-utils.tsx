@@ -70,6 +70,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     webhook_secret: 'webhook-secret-1',
     pending_email: null,
     time_zone: 'Asia/Tehran',
+    calendar: 'gregorian',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 export * from './alert-rules';
 export * from './billing';
+export * from './demo';
 export * from './impersonation';
 export * from './maintenance';
 export * from './monitors';

@@ -51,6 +51,8 @@ export const monitors = pgTable(
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isProtected: boolean('is_protected').notNull().default(false),
+    /** The demo account's showcase (modules/demo): generated history, never polled, only on demo probers. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** The slow-response alert rule (contracts/slow-alert); null: none, the default. */
     slowAlert: jsonb('slow_alert').$type<SlowAlertRule>(),
     /** Share token: random, unguessable. */

@@ -1,4 +1,5 @@
 import type { AlertKind } from '@paydar/contracts/alert-events';
+import type { Calendar } from '@paydar/contracts/calendars';
 import { NOTIFICATION_TYPES } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -20,6 +21,8 @@ export interface AlertFacts {
    * written before issue 14; those read in UTC.
    */
   timeZone?: string;
+  /** The owner's calendar when dispatched (issue 15); missing on older rows, which read Gregorian. */
+  calendar?: Calendar;
 }
 
 /** A channel test (kind `test`) is about no monitor: its facts carry this empty one. */

@@ -13,6 +13,8 @@ export const probers = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** The server's own in-process agent. */
     isBuiltin: boolean('is_builtin').notNull().default(false),
+    /** A datacenter of the demo account's tour (modules/demo): no agent, shown to the demo account only. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** Bumped whenever a monitor assigned to this prober changes; agents long-poll on it. */
     assignmentVersion: bigint('assignment_version', { mode: 'number' }).notNull().default(1),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

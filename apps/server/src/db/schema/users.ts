@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import { calendars } from '@paydar/contracts/calendars';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,6 +36,8 @@ export const users = pgTable(
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /** IANA name of the zone alert messages and the history show times in (validated by the API). */
     timeZone: text('time_zone').notNull().default('Asia/Tehran'),
+    /** The calendar every date is shown in, on screen and in alert messages (issue 15); sign-up picks Jalali for Iran's zone. */
+    calendar: text('calendar', { enum: calendars }).notNull().default('gregorian'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -42,6 +45,7 @@ export const users = pgTable(
     // The wallet never goes below zero, whatever the code above it does.
     check('users_charged_budget_not_negative', sql`${table.chargedBudget} >= 0`),
     check('users_time_zone_length', sql`length(${table.timeZone}) BETWEEN 1 AND 64`),
+    check('users_calendar_known', sql`${table.calendar} IN ('gregorian', 'jalali')`),
   ],
 );
 

@@ -47,7 +47,7 @@ describe('register', () => {
 
     const again = await postJson(server.app, '/api/v1/users/verify_email', body);
     expect(again.statusCode).toBe(400);
-    expect(again.json().code).toBe('INVALID_TOKEN');
+    expect(again.json().code).toBe('LINK_USED');
   });
 
   it('refuses a taken email, naming the field, and leaves no second user', async () => {

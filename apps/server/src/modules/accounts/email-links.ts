@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.jobs';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates';
-import { consumeEmailToken, insertEmailToken } from './email-tokens.repository';
+import { consumeEmailToken, findEmailTokenState, insertEmailToken } from './email-tokens.repository';
 import { generateSecret, hashSecret } from './secrets';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,19 +41,28 @@ export async function sendEmailLink(
 
 export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is invalid or has expired.');
 
-/** Uses a mailed link's token once, in the caller's transaction; returns its user or throws INVALID_TOKEN. */
+/** The words for a link that no longer works, for a purpose whose page tells why (and offers a new one). */
+export type RefusedLinkTexts = { expired: string; used: string };
+
+/**
+ * Uses a mailed link's token once, in the caller's transaction; returns its user. A refused link
+ * throws INVALID_TOKEN, or — when `texts` are given — LINK_USED or LINK_EXPIRED for a real token of
+ * this address that was used or has expired (knowing the token is knowing the link: nothing leaks).
+ */
 export async function consumeEmailLink(
   context: ServiceContext,
   transaction: Transaction,
   purpose: AccountLinkPurpose,
   link: { email: string; token: string },
+  texts?: RefusedLinkTexts,
 ): Promise<number> {
-  const userId = await consumeEmailToken(transaction.db, {
-    purpose,
-    tokenHash: hashSecret(link.token),
-    email: link.email,
-    now: context.now(),
-  });
-  if (!userId) throw invalidLink();
-  return userId;
+  const now = context.now();
+  const tokenHash = hashSecret(link.token);
+  const userId = await consumeEmailToken(transaction.db, { purpose, tokenHash, email: link.email, now });
+  if (userId) return userId;
+  if (!texts) throw invalidLink();
+  const state = await findEmailTokenState(transaction.db, { purpose, tokenHash, email: link.email });
+  if (state?.usedAt) throw new AppError('LINK_USED', texts.used);
+  if (state && state.expiresAt <= now) throw new AppError('LINK_EXPIRED', texts.expired);
+  throw invalidLink();
 }

@@ -34,6 +34,29 @@ export async function consumeEmailToken(
   return row?.userId;
 }
 
+/**
+ * When a token could not be used, what became of it: used, or past its expiry. Undefined for a
+ * token never issued, for another purpose, or for another address — those stay plainly invalid.
+ */
+export async function findEmailTokenState(
+  db: Database,
+  query: { purpose: EmailTokenPurpose; tokenHash: string; email: string },
+): Promise<{ usedAt: Date | null; expiresAt: Date } | undefined> {
+  const owner = db.select({ id: users.id }).from(users).where(eq(users.email, query.email));
+  const [row] = await db
+    .select({ usedAt: emailTokens.usedAt, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, query.tokenHash),
+        eq(emailTokens.purpose, query.purpose),
+        inArray(emailTokens.userId, owner),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Uses the user's own change_email token once (same guarantees as consumeEmailToken); returns the new address. */
 export async function consumeEmailChangeToken(
   db: Database,

@@ -26,6 +26,7 @@ function presentProfile(user: UserRow, key: string, pendingEmail: string | null)
     webhook_secret: user.webhookSecret,
     pending_email: pendingEmail,
     time_zone: user.timeZone,
+    calendar: user.calendar,
   };
 }
 
@@ -39,7 +40,7 @@ export async function getProfile(context: ServiceContext, caller: Caller): Promi
  * Starts an email change (the current password is asked; the email changes once the link mailed
  * to the new address is opened: email-change.service.ts) and changes the alert channels
  * (normalized; a channel keeps its verification only while its value is unchanged; new emails and
- * webhooks start their verification), and the time zone messages and the history use. The demo
+ * webhooks start their verification), and the time zone and calendar every date is shown in. The demo
  * account is read-only.
  */
 export async function updateProfile(
@@ -59,9 +60,8 @@ export async function updateProfile(
     if (!current) throw notAuthenticated();
     if (newEmail && newEmail !== current.email) await requestEmailChange(context, transaction, current, newEmail);
     let updated = current;
-    if (input.time_zone !== undefined && input.time_zone !== current.timeZone) {
-      updated = (await updateUser(transaction.db, caller.userId, { timeZone: input.time_zone })) ?? updated;
-    }
+    const timeSettings = changedTimeSettings(current, input);
+    if (timeSettings) updated = (await updateUser(transaction.db, caller.userId, timeSettings)) ?? updated;
     if (input.alert_channels) {
       const alertChannels = withLoginEmailVerified(
         mergeAlertChannels(current.alertChannels, input.alert_channels),
@@ -73,6 +73,17 @@ export async function updateProfile(
     const pendingEmail = await findPendingEmailChange(transaction.db, updated.id, context.now());
     return presentProfile(updated, caller.key, pendingEmail);
   });
+}
+
+/** The zone and calendar the input changes, or null when it changes neither. */
+function changedTimeSettings(
+  current: UserRow,
+  input: Pick<z.infer<typeof updateProfileBody>, 'time_zone' | 'calendar'>,
+): Partial<Pick<UserRow, 'timeZone' | 'calendar'>> | null {
+  const changes: Partial<Pick<UserRow, 'timeZone' | 'calendar'>> = {};
+  if (input.time_zone !== undefined && input.time_zone !== current.timeZone) changes.timeZone = input.time_zone;
+  if (input.calendar !== undefined && input.calendar !== current.calendar) changes.calendar = input.calendar;
+  return Object.keys(changes).length ? changes : null;
 }
 
 /** Refuses values the database cannot store or that cannot be channels of their type, each field named. */

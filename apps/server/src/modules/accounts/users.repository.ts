@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { Calendar } from '@paydar/contracts/calendars';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -27,7 +28,15 @@ export async function findUserByIdForUpdate(db: Database, id: number): Promise<U
 /** Returns undefined when the email is taken (the unique index decides, so concurrent sign-ups cannot both win). */
 export async function insertUser(
   db: Database,
-  values: { email: string; passwordHash: string; isVerified?: boolean; isDemo?: boolean; isStaff?: boolean },
+  values: {
+    email: string;
+    passwordHash: string;
+    isVerified?: boolean;
+    isDemo?: boolean;
+    isStaff?: boolean;
+    timeZone?: string;
+    calendar?: Calendar;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
   return row;
@@ -43,6 +52,7 @@ export async function updateUser(
     isStaff: boolean;
     alertChannels: AlertChannels;
     timeZone: string;
+    calendar: Calendar;
   }>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();

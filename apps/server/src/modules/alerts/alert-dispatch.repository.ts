@@ -1,5 +1,6 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
 import type { MonitorEventKind } from '@paydar/contracts/alert-events';
+import type { Calendar } from '@paydar/contracts/calendars';
 import type { NotificationType } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -56,6 +57,8 @@ export interface EventContext {
   channels: AlertChannels;
   /** The owner's IANA time zone: messages give times in it. */
   timeZone: string;
+  /** The owner's calendar: messages give dates in it. */
+  calendar: Calendar;
   /** Null when the owner has no active subscription. */
   planDescription: PlanDescription | null;
   lastStatusCode: number | null;
@@ -67,7 +70,7 @@ export interface EventContext {
 export async function loadEventContext(db: Database, event: PendingEvent): Promise<EventContext | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT m.user_id, m.protocol_type, m.url, m.host, m.alias, m.alert, m.is_enabled,
-      m.alert_rules->'recovery_channels' AS recovery_channels, u.alert_channels, u.time_zone, p.description,
+      m.alert_rules->'recovery_channels' AS recovery_channels, u.alert_channels, u.time_zone, u.calendar, p.description,
       s.last_status_code, s.last_status, d.from_time, d.to_time, d.ended_by
     FROM monitors m
     JOIN users u ON u.id = m.user_id
@@ -91,6 +94,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
     },
     channels: row.alert_channels as AlertChannels,
     timeZone: row.time_zone as string,
+    calendar: row.calendar as Calendar,
     planDescription: row.description as PlanDescription | null,
     lastStatusCode: row.last_status_code as number | null,
     lastStatus: row.last_status as string | null,

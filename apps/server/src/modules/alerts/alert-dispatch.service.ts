@@ -52,6 +52,7 @@ function factsOf(event: PendingEvent, eventContext: EventContext): AlertFacts {
       : null,
     reason: reasonOf(event, eventContext),
     timeZone: eventContext.timeZone,
+    calendar: eventContext.calendar,
   };
 }
 

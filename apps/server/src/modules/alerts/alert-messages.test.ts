@@ -158,6 +158,7 @@ describe('webhook payload per kind', () => {
       time: '2026-11-26T11:20:30.000Z',
       local_time: TEHRAN,
       time_zone: 'Asia/Tehran',
+      calendar: 'gregorian',
       monitor: {
         id: 7,
         name: 'HTTP:shop',
@@ -174,6 +175,27 @@ describe('webhook payload per kind', () => {
       to_time: null,
       duration_seconds: null,
     });
+  });
+});
+
+describe('calendars', () => {
+  it('gives every time of a Jalali reader in the Jalali calendar, on every channel', () => {
+    const facts: AlertFacts = { ...factsOf('up'), calendar: 'jalali' };
+    const text = alertText(facts, 'Paydar', DASHBOARD);
+    expect(text).toContain('HTTP:shop is UP again since 1405-09-05 14:50:30 (Asia/Tehran).');
+    expect(text).toContain('(from 1405-09-05 13:45:00 (Asia/Tehran))');
+    expect(text).not.toContain('2026-11-26');
+    expect(alertSms(facts, 'Paydar')).toContain('UP again at 1405-09-05 14:50:30 (Asia/Tehran)');
+    expect(webhookPayload(facts, 1, DASHBOARD)).toMatchObject({
+      time: '2026-11-26T11:20:30.000Z',
+      local_time: '1405-09-05 14:50:30 (Asia/Tehran)',
+      calendar: 'jalali',
+    });
+  });
+
+  it('reads facts written before the calendar existed as Gregorian', () => {
+    expect(alertText(factsOf('down'), 'Paydar', DASHBOARD)).toContain(`since ${TEHRAN}.`);
+    expect(webhookPayload(factsOf('down'), 1, DASHBOARD).calendar).toBe('gregorian');
   });
 });
 

@@ -45,8 +45,12 @@ const WEBHOOK_STATES: Record<AlertKind, 'up' | 'down' | null> = {
 
 const TEST_TEXT = 'this is a test message';
 
-/** The time of the alert (or of `instant`) in the owner's zone: '2026-11-26 14:35:12 (Asia/Tehran)'. */
-const when = (facts: AlertFacts, instant: string = facts.at) => alertTime(instant, facts.timeZone);
+/**
+ * The time of the alert (or of `instant`) in the owner's zone and calendar: '2026-11-26 14:35:12
+ * (Asia/Tehran)', or '1405-09-05 14:35:12 (Asia/Tehran)' in Jalali.
+ */
+const when = (facts: AlertFacts, instant: string = facts.at) =>
+  alertTime(instant, facts.timeZone, facts.calendar ?? 'gregorian');
 
 /** A name on one line: a subject or an SMS must not break where a name holds a line break. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -147,7 +151,7 @@ export function alertCallText(facts: AlertFacts, product: string): string {
 
 /**
  * The JSON body of a webhook delivery (documented in the alerts README). Field names follow the
- * API's snake_case; `time` is ISO 8601 UTC, `local_time` the same instant in the owner's zone.
+ * API's snake_case; `time` is ISO 8601 UTC, `local_time` the same instant in the owner's zone and `calendar`.
  * A channel test has no monitor and no downtime.
  */
 export function webhookPayload(facts: AlertFacts, notificationId: number, dashboardUrl: string) {
@@ -161,6 +165,7 @@ export function webhookPayload(facts: AlertFacts, notificationId: number, dashbo
     time: facts.at,
     local_time: when(facts),
     time_zone: zone,
+    calendar: facts.calendar ?? 'gregorian',
     monitor:
       facts.kind === 'test'
         ? null

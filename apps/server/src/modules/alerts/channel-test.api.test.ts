@@ -108,6 +108,23 @@ describe('POST /api/v1/alert_channels/test: sent', () => {
   });
 });
 
+describe('the owner’s calendar', () => {
+  it('mails the time in the Jalali calendar once the owner picks it on the profile', async () => {
+    const owner = await buildAlertOwner(world, { emails: verified('jalali@example.test') });
+    const put = await world.server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/profile',
+      headers: owner.headers,
+      payload: { calendar: 'jalali' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await testChannel(owner, 'email', 'jalali@example.test');
+    const mail = await world.server.inbox.waitFor('jalali@example.test', /TEST/);
+    // Solar Hijri years are 621 or 622 behind: 14xx for this century's Gregorian 20xx.
+    expect(mail.text).toMatch(/sent 14\d\d-\d\d-\d\d \d\d:\d\d:\d\d \(Asia\/Tehran\) from the Alert Center/);
+  });
+});
+
 describe('failed: reported once, not retried', () => {
   it('says why when the webhook answers 500, and sends no second try', async () => {
     const url = `${world.webhooks.url}/test-500`;

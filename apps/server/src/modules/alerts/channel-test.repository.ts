@@ -1,4 +1,5 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
+import type { Calendar } from '@paydar/contracts/calendars';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AlertFacts } from '../../db/schema/notifications';
@@ -8,6 +9,7 @@ import type { PlanDescription } from '../../db/schema/plans';
 export interface TestOwner {
   channels: AlertChannels;
   timeZone: string;
+  calendar: Calendar;
   webhookSecret: string;
   /** Null when the owner has no active subscription. */
   planDescription: PlanDescription | null;
@@ -19,7 +21,7 @@ export interface TestOwner {
  */
 export async function lockTestOwner(db: Database, userId: number): Promise<TestOwner | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT u.alert_channels, u.time_zone, u.webhook_secret, p.description
+    SELECT u.alert_channels, u.time_zone, u.calendar, u.webhook_secret, p.description
     FROM users u
     LEFT JOIN subscriptions sub ON sub.user_id = u.id AND sub.is_active
     LEFT JOIN plans p ON p.id = sub.plan_id
@@ -30,6 +32,7 @@ export async function lockTestOwner(db: Database, userId: number): Promise<TestO
   return {
     channels: row.alert_channels as AlertChannels,
     timeZone: row.time_zone as string,
+    calendar: row.calendar as Calendar,
     webhookSecret: row.webhook_secret as string,
     planDescription: row.description as PlanDescription | null,
   };

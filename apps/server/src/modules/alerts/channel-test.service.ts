@@ -65,6 +65,7 @@ async function recordTest(
       downtime: null,
       reason: null,
       timeZone: owner.timeZone,
+      calendar: owner.calendar,
     };
     const allowance = (owner.planDescription ?? FREE_PLAN)?.quantity.Notification ?? 0;
     const used = await countNotificationsThisMonth(transaction.db, caller.userId, now);

@@ -71,6 +71,24 @@ export async function dropPartition(db: Database, day: string): Promise<void> {
 }
 
 /**
+ * The upsert that sums a batch's counts into hourly_rollups rows already there (aliased `r`); shared
+ * with every writer of rollups (ingest here, the demo's generated hours), so they add up the same way.
+ */
+export const ADD_TO_ROLLUP = sql.raw(`ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
+        checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,
+        satisfied = r.satisfied + excluded.satisfied, tolerating = r.tolerating + excluded.tolerating,
+        frustrated = r.frustrated + excluded.frustrated,
+        bucket_0 = r.bucket_0 + excluded.bucket_0, bucket_1 = r.bucket_1 + excluded.bucket_1,
+        bucket_2 = r.bucket_2 + excluded.bucket_2, bucket_3 = r.bucket_3 + excluded.bucket_3,
+        bucket_4 = r.bucket_4 + excluded.bucket_4, bucket_5 = r.bucket_5 + excluded.bucket_5,
+        bucket_6 = r.bucket_6 + excluded.bucket_6, bucket_7 = r.bucket_7 + excluded.bucket_7,
+        duration_sum = r.duration_sum + excluded.duration_sum,
+        resolve_sum = r.resolve_sum + excluded.resolve_sum, resolve_count = r.resolve_count + excluded.resolve_count,
+        connect_sum = r.connect_sum + excluded.connect_sum, connect_count = r.connect_count + excluded.connect_count,
+        tls_sum = r.tls_sum + excluded.tls_sum, tls_count = r.tls_count + excluded.tls_count,
+        response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count`);
+
+/**
  * Stores a batch in one statement: raw records (a repeat of (monitor, time, prober) is skipped,
  * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups. Phase
  * sums cover successful checks only, like the buckets: a timeout is not a response time.
@@ -136,19 +154,7 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
         coalesce(sum(tls_ms) FILTER (WHERE success), 0), count(tls_ms) FILTER (WHERE success),
         coalesce(sum(response_ms) FILTER (WHERE success), 0), count(response_ms) FILTER (WHERE success)
       FROM fresh GROUP BY monitor_id, prober_id, date_trunc('hour', time)
-      ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
-        checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,
-        satisfied = r.satisfied + excluded.satisfied, tolerating = r.tolerating + excluded.tolerating,
-        frustrated = r.frustrated + excluded.frustrated,
-        bucket_0 = r.bucket_0 + excluded.bucket_0, bucket_1 = r.bucket_1 + excluded.bucket_1,
-        bucket_2 = r.bucket_2 + excluded.bucket_2, bucket_3 = r.bucket_3 + excluded.bucket_3,
-        bucket_4 = r.bucket_4 + excluded.bucket_4, bucket_5 = r.bucket_5 + excluded.bucket_5,
-        bucket_6 = r.bucket_6 + excluded.bucket_6, bucket_7 = r.bucket_7 + excluded.bucket_7,
-        duration_sum = r.duration_sum + excluded.duration_sum,
-        resolve_sum = r.resolve_sum + excluded.resolve_sum, resolve_count = r.resolve_count + excluded.resolve_count,
-        connect_sum = r.connect_sum + excluded.connect_sum, connect_count = r.connect_count + excluded.connect_count,
-        tls_sum = r.tls_sum + excluded.tls_sum, tls_count = r.tls_count + excluded.tls_count,
-        response_sum = r.response_sum + excluded.response_sum, response_count = r.response_count + excluded.response_count
+      ${ADD_TO_ROLLUP}
       RETURNING 1
     )
     SELECT coalesce(json_agg(i), '[]') AS fresh FROM fresh`);

@@ -1,5 +1,6 @@
 /** A metric request checked against the plan and the calendar, and the key its answer is kept and validated under. */
 import { checkHistoryDay, EARLIEST_DAY, formatDayKey, HISTORY_BLOCKED_TEXT, parseDay } from '@paydar/domain/history';
+import { localDay } from '@paydar/domain/local-day';
 import { DAY_MS, utcDayStart } from '@paydar/domain/time';
 import type { ServiceContext } from '../../context';
 import { AppError, invalidField } from '../../errors';
@@ -48,6 +49,8 @@ export interface MetricRequest {
   months: number;
   now: Date;
   dayStart: number | null;
+  /** Today in the reader's zone (the UTC day when none was given): [start, end) in epoch ms. */
+  today: { start: number; end: number };
   /** The day asked for is over: its own figures will not change. */
   pastDay: boolean;
   key: string;
@@ -58,7 +61,10 @@ export function metricRequest(context: ServiceContext, subject: MetricSubject, q
   const now = context.now();
   const dayStart = chosenDay(query.day, subject, historyDays, now);
   const pastDay = dayStart !== null && dayStart + DAY_MS <= now.getTime();
-  const live = pastDay ? 'past' : `${utcDayStart(now)}@${Math.floor(now.getTime() / LIVE_FRESHNESS_MS)}`;
+  const today = query.time_zone
+    ? localDay(now, query.time_zone)
+    : { start: utcDayStart(now), end: utcDayStart(now) + DAY_MS };
+  const live = pastDay ? 'past' : `${today.start}-${today.end}@${Math.floor(now.getTime() / LIVE_FRESHNESS_MS)}`;
   const key = [subject.monitor.id, dayStart ?? 'today', live, query.months, historyDays, subject.version].join('|');
-  return { subject, historyDays, months: query.months, now, dayStart, pastDay, key } satisfies MetricRequest;
+  return { subject, historyDays, months: query.months, now, dayStart, today, pastDay, key } satisfies MetricRequest;
 }

@@ -26,6 +26,27 @@ describe('metricWindows', () => {
       hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
     },
     {
+      name: "live in the reader's zone: today is Tehran's day, 20:30 UTC to 20:30 UTC",
+      request: {
+        ...base,
+        lastCheckAt: at('2024-03-20T15:29:45Z'),
+        today: { start: at('2024-03-19T20:30:00Z'), end: at('2024-03-20T20:30:00Z') },
+      },
+      day: ['2024-03-19T20:30:00Z', '2024-03-20T20:30:00Z'],
+      hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
+    },
+    {
+      name: 'a chosen day stays a UTC day whatever the reader’s zone',
+      request: {
+        ...base,
+        dayStart: at('2024-03-05T00:00:00Z'),
+        lastCheckAt: now,
+        today: { start: at('2024-03-19T20:30:00Z'), end: at('2024-03-20T20:30:00Z') },
+      },
+      day: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
+      hours: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
+    },
+    {
       name: 'a chosen day: its own hours',
       request: { ...base, dayStart: at('2024-03-05T00:00:00Z'), lastCheckAt: now },
       day: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],

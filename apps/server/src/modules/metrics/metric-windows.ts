@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS, type Instant, toMs, utcDayStart, utcHourStart } from '
 
 /** The spans one metric answer covers, all in epoch ms, [from, to). */
 export interface MetricWindows {
-  /** The UTC day shown: today's runs on past now, cut at now by the uptime and downtime maths. */
+  /** The day shown (a chosen UTC day, or today in the reader's zone): today's runs on past now, cut at now by the uptime and downtime maths. */
   day: Span;
   /** The 24 hours of `last_day_hourly_metrics`. */
   hours: Span;
@@ -19,6 +19,8 @@ export interface MetricWindowRequest {
   now: Instant;
   /** 00:00 UTC of the chosen day; null for "today, live". */
   dayStart: number | null;
+  /** Today in the reader's zone, [start, end); the UTC day when absent (issue 15). */
+  today?: { start: number; end: number };
   /** The monitor's last check; the live hourly chart ends at its hour. */
   lastCheckAt: Instant | null;
   /** The plan's METRIC_HISTORY_DAYS: today and this many days before it may be shown. */
@@ -38,12 +40,15 @@ export function metricWindows(request: MetricWindowRequest): MetricWindows {
   const historyStart = today - Math.max(0, request.historyDays) * DAY_MS;
   const lastCheck = request.lastCheckAt === null ? null : toMs(request.lastCheckAt);
   const anchor = lastCheck !== null && lastCheck >= historyStart ? lastCheck : toMs(request.now);
-  const dayFrom = request.dayStart ?? today;
+  const localToday = request.today ?? { start: today, end: today + DAY_MS };
   const hoursFrom = request.dayStart ?? utcHourStart(anchor) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
   const firstMonth = heatMapMonthStarts(request.now, request.months)[0] ?? today;
-  const day = { from: dayFrom, to: dayFrom + DAY_MS };
+  const day =
+    request.dayStart === null
+      ? { from: localToday.start, to: localToday.end }
+      : { from: request.dayStart, to: request.dayStart + DAY_MS };
   const hours = { from: hoursFrom, to: hoursFrom + HOURLY_APDEX_SLOTS * HOUR_MS };
-  const months = { from: Math.max(firstMonth, historyStart), to: today + DAY_MS };
+  const months = { from: Math.max(firstMonth, historyStart), to: Math.max(today + DAY_MS, localToday.end) };
   return {
     day,
     hours,

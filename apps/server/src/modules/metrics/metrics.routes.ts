@@ -1,9 +1,11 @@
 import { errorBody } from '@paydar/contracts/common';
+import { metricTrends } from '@paydar/contracts/metric-trends';
 import { metric, rawMetrics, sharedMonitor } from '@paydar/contracts/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
 import { sendVersioned } from '../../http/conditional';
+import { getMetricTrends, getSharedMetricTrends } from './metric-trends.service';
 import {
   customShareParams,
   type MetricQuery,
@@ -11,6 +13,7 @@ import {
   monitorIdParams,
   rawQuery,
   shareTokenParams,
+  trendsQuery,
 } from './metrics.schema';
 import { getMetric, getRawMetrics, getSharedMetric, getShareInfo, newMetricCaches } from './metrics.service';
 
@@ -54,6 +57,18 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       },
     );
     app.get(
+      '/api/v1/monitors/:id/metric/trends',
+      {
+        ...authenticated,
+        schema: { tags, params: monitorIdParams, querystring: trendsQuery, response: { 200: metricTrends, ...errors } },
+      },
+      async (request, reply) => {
+        const answer = await getMetricTrends(context, caches, callerOf(request), request.params.id, request.query);
+        void reply.header('vary', 'Authorization');
+        return sendVersioned(request, reply, answer, answer.pastDay ? PAST_DAY_CACHE_CONTROL : TODAY_CACHE_CONTROL);
+      },
+    );
+    app.get(
       '/api/v1/monitors/:id/metric/raw',
       {
         ...authenticated,
@@ -66,6 +81,21 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       { schema: { tags, params: shareTokenParams, response: { 200: sharedMonitor, ...publicErrors } } },
       async (request, reply) =>
         sendVersioned(request, reply, await getShareInfo(context, caches, request.params.token), SHARED_CACHE_CONTROL),
+    );
+    app.get(
+      '/api/v1/monitors/:prefix/:id/metric/trends',
+      {
+        schema: {
+          tags,
+          params: customShareParams,
+          querystring: trendsQuery,
+          response: { 200: metricTrends, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await getSharedMetricTrends(context, caches, request.params.id, request.query);
+        return sendVersioned(request, reply, answer, SHARED_CACHE_CONTROL);
+      },
     );
     app.get(
       '/api/v1/monitors/:prefix/:id/metric',

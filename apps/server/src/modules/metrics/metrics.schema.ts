@@ -1,4 +1,5 @@
 import { RAW_WINDOW_MAX_HOURS, SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
+import { timeZoneField } from '@paydar/contracts/time-zones';
 import { MAX_HEAT_MAP_MONTHS } from '@paydar/domain/heat-map';
 import { z } from 'zod';
 
@@ -29,6 +30,12 @@ export const metricQuery = z.object({
     .describe('Accepted for compatibility: every answer reflects the latest check.'),
   /** yyyy-MM-d (or zero-padded); checked against the plan's history by the service. */
   day: z.string().max(20).optional().describe('A UTC day, yyyy-MM-d; today when absent.'),
+  /** Whose today: the reader's zone (issue 15), so today's figures span their local day. */
+  time_zone: timeZoneField
+    .optional()
+    .describe(
+      "Today is this IANA zone's day (the reader's profile zone); the UTC day when absent. Past days stay UTC days.",
+    ),
   months: z.coerce
     .number()
     .int()
@@ -38,6 +45,9 @@ export const metricQuery = z.object({
     .describe('How many months of monthly_metrics, 1..6.'),
 });
 export type MetricQuery = z.infer<typeof metricQuery>;
+
+/** The trends call takes the day only: its windows end with it. */
+export const trendsQuery = metricQuery.pick({ day: true });
 
 /** ISO 8601 with an offset or 'Z'; without one the time is read as UTC, whatever the server's zone. */
 const isoInstant = z

@@ -1,3 +1,4 @@
+import { type MetricTrends, metricTrends } from '@paydar/contracts/metric-trends';
 import {
   type Metric,
   metric,
@@ -33,7 +34,7 @@ import {
 import type { MetricQuery, RawQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
-const SHARED_NOT_FOUND = 'No shared monitor has this link.';
+export const SHARED_NOT_FOUND = 'No shared monitor has this link.';
 
 /** The plan's METRIC_HISTORY_DAYS of a user; without an active plan only today can be shown. */
 async function historyDaysOf(context: ServiceContext, userId: number): Promise<number> {
@@ -47,6 +48,7 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   const windows = metricWindows({
     now,
     dayStart: request.dayStart,
+    today: request.today,
     lastCheckAt: subject.state?.lastCheckAt ?? null,
     historyDays: request.historyDays,
     months: request.months,
@@ -78,12 +80,15 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
 export interface MetricCaches {
   owner: AnswerCache<Metric>;
   shared: AnswerCache<SharedMonitor>;
+  /** Uptime over 7/30/90 days and the p50/p95 series (metric-trends.service). */
+  trends: AnswerCache<MetricTrends>;
   subjects: MetricSubjectCache;
 }
 
 export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
   owner: new AnswerCache(metric),
   shared: new AnswerCache(sharedMonitorSchema),
+  trends: new AnswerCache(metricTrends),
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
 });
 

@@ -4,8 +4,9 @@ import { probers } from '../../db/schema/index';
 
 export type ProberRow = typeof probers.$inferSelect;
 
-export function listProbers(db: Database): Promise<ProberRow[]> {
-  return db.select().from(probers).orderBy(asc(probers.id));
+/** The real probers, or with `demo` the demo account's datacenters (modules/demo): never both. */
+export function listProbers(db: Database, { demo = false }: { demo?: boolean } = {}): Promise<ProberRow[]> {
+  return db.select().from(probers).where(eq(probers.isDemo, demo)).orderBy(asc(probers.id));
 }
 
 export async function findProberByKeyHash(db: Database, keyHash: string): Promise<ProberRow | undefined> {

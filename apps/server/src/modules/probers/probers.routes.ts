@@ -2,7 +2,7 @@ import { errorBody, pageOf } from '@paydar/contracts/common';
 import { prober } from '@paydar/contracts/monitors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
-import { requireCaller } from '../../http/authentication';
+import { callerOf, requireCaller } from '../../http/authentication';
 import { wholeList } from '../../http/pagination';
 import { listAllProbers } from './probers.service';
 
@@ -14,7 +14,7 @@ export function probersRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         onRequest: requireCaller(context),
         schema: { tags: ['probers'], response: { 200: pageOf(prober), 401: errorBody } },
       },
-      async () => wholeList(await listAllProbers(context)),
+      async (request) => wholeList(await listAllProbers(context, callerOf(request))),
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { Prober } from '@paydar/contracts/monitors';
-import type { ServiceContext } from '../../context';
+import type { Caller, ServiceContext } from '../../context';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 import { type HealthCounts, HOUR_MS, proberHealthSince } from './prober-health.repository';
 import { findBuiltinProber, insertProber, listProbers, type ProberRow } from './probers.repository';
@@ -28,11 +28,15 @@ export function presentProber(
   };
 }
 
-export async function listAllProbers(context: ServiceContext): Promise<Prober[]> {
+/** Every prober a user may pick; the demo account sees its own demo datacenters instead. */
+export async function listAllProbers(context: ServiceContext, caller: Pick<Caller, 'isDemo'>): Promise<Prober[]> {
   const now = context.now();
   // Whole hours are counted: from the start of the previous one, so the figure covers 1 to 2 hours.
   const since = new Date((Math.floor(now.getTime() / HOUR_MS) - 1) * HOUR_MS);
-  const [rows, health] = await Promise.all([listProbers(context.db), proberHealthSince(context.db, since)]);
+  const [rows, health] = await Promise.all([
+    listProbers(context.db, { demo: caller.isDemo }),
+    proberHealthSince(context.db, since),
+  ]);
   return rows.map((row) => presentProber(row, now, { since, counts: health.get(row.id) }));
 }
 

@@ -1,17 +1,16 @@
 import { Button } from '@mantine/core';
-import { endSession } from '@/lib/auth';
+import { useState } from 'react';
+import { exitImpersonation } from '@/features/auth/api/exit-impersonation';
 
-/**
- * Clears the flag and the session, then reloads (spec §2). It does not call logout: the key may be
- * the user's own session key, and logging it out would sign the real user out too.
- */
+/** Ends the impersonation and reloads into the staff member's own session (or /login without one). */
 export function ExitImpersonationButton() {
-  const exit = () => {
-    endSession();
-    window.location.assign('/login');
+  const [leaving, setLeaving] = useState(false);
+  const exit = async () => {
+    setLeaving(true);
+    window.location.assign(await exitImpersonation());
   };
   return (
-    <Button color="red" size="xs" variant="filled" onClick={exit} style={{ flexShrink: 0 }}>
+    <Button color="red" size="xs" variant="filled" loading={leaving} onClick={exit} style={{ flexShrink: 0 }}>
       Exit Impersonation
     </Button>
   );

@@ -35,12 +35,12 @@ export function Header() {
           hiddenFrom="sm"
           h={IMPERSONATION_ROW_HEIGHT}
           px="sm"
-          bg="red.0"
+          bg="var(--mantine-color-red-light)"
           justify="space-between"
           wrap="nowrap"
-          style={{ borderTop: '1px solid var(--mantine-color-red-2)' }}
+          style={{ borderTop: '1px solid var(--mantine-color-red-light-hover)' }}
         >
-          <Text size="xs" c="red.8" truncate="end" style={{ flex: 1, minWidth: 0 }}>
+          <Text size="xs" c="var(--mantine-color-red-light-color)" truncate="end" style={{ flex: 1, minWidth: 0 }}>
             Acting as {me?.email}
           </Text>
           <ExitImpersonationButton />

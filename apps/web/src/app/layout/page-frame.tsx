@@ -16,7 +16,7 @@ export function PageFrame({ header, headerHeight, children }: PageFrameProps) {
   return (
     <AppShell header={{ height: headerHeight }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>{header}</AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--paydar-page-bg)">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -4,13 +4,15 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/lib/session-store';
 import { AccountSwitchPrompt } from './account-switch-prompt';
+import { useCloseToastsOnRouteChange } from './use-close-toasts-on-route-change';
 
 /**
  * Wraps every route: the lazy-screen fallback, the red frame while impersonating (spec §2), and
- * the question a sign-in link for another account asks.
+ * the question a sign-in link for another account asks; toasts close when the page is left.
  */
 export function RootLayout() {
   const { impersonating } = useSession();
+  useCloseToastsOnRouteChange();
   return (
     <>
       <Suspense fallback={<PageLoader />}>

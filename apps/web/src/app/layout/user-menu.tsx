@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import {
   BellIcon,
@@ -15,6 +15,7 @@ import { useProfile } from '@/lib/auth';
 import { openPlansPopup } from '@/lib/plans-popup';
 import { useSession } from '@/lib/session-store';
 import { useIsEnterprise } from '@/lib/subscription';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 
 export function UserMenu() {
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={220} shadow="md">
+      <Menu position="bottom-end" width={256} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label="User menu" py={4} px={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Group gap={8} wrap="nowrap">
@@ -65,6 +66,11 @@ export function UserMenu() {
               Account
             </Menu.Item>
           )}
+          <Menu.Divider />
+          <Menu.Label>Theme</Menu.Label>
+          <Box px="xs" pb="xs">
+            <ColorSchemeToggle />
+          </Box>
           <Menu.Divider />
           {ownAccount && (
             <Menu.Item

@@ -9,9 +9,9 @@ export function WalletBalance() {
   const { data: me } = useProfile();
   if (!me) return null;
   return (
-    <Paper withBorder radius="xl" py={4} pl={12} pr={4} bg="gray.0">
+    <Paper withBorder radius="xl" py={4} pl={12} pr={4} bg="var(--paydar-subtle-bg)">
       <Group gap={8} wrap="nowrap">
-        <WalletIcon size={16} color="var(--mantine-color-gray-6)" />
+        <WalletIcon size={16} color="var(--paydar-muted-icon)" />
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} aria-label="Wallet balance">
           {formatTomans(me.charged_budget)}
         </Text>

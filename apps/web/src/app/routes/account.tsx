@@ -2,7 +2,7 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
 import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { TimeZoneForm } from '@/features/auth/components/time-zone-form';
+import { TimeSettingsForm } from '@/features/auth/components/time-settings-form';
 import { useProfile } from '@/lib/auth';
 
 /** /account: the login email, the time zone and the password (sign out everywhere is in the user menu). */
@@ -31,9 +31,9 @@ export default function AccountRoute() {
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm">
               <Title order={2} fz={18}>
-                Time zone
+                Time zone and calendar
               </Title>
-              <TimeZoneForm me={me} />
+              <TimeSettingsForm me={me} />
             </Stack>
           </Paper>
         )}

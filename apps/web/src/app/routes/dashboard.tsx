@@ -52,11 +52,13 @@ export default function DashboardRoute() {
   const id = parseId(params.id);
   // A link to a monitor names it: ask for it and its figures now, alongside the list, not after it.
   const queryClient = useQueryClient();
+  const knownGone = id !== undefined && list !== undefined && !list.some((monitor) => monitor.id === id);
   useEffect(() => {
-    if (!verified || id === undefined) return;
+    // Once the list says the monitor is not the user's (removed), asking would only get a 404.
+    if (!verified || id === undefined || knownGone) return;
     void queryClient.prefetchQuery(monitorQueryOptions(id));
     void queryClient.prefetchQuery(metricQueryOptions(id, 'today'));
-  }, [verified, id, queryClient]);
+  }, [verified, id, knownGone, queryClient]);
   const selected = id === undefined ? undefined : list?.find((monitor) => monitor.id === id);
   const first = list?.[0];
 

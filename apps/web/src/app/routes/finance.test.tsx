@@ -34,7 +34,7 @@ const history = [
     transaction_type: 'decrease_credit',
     description: 'Plan Gold (Monthly)',
     external_identifier: null,
-    creation_time: new Date(2025, 2, 6, 9, 5).toISOString(),
+    creation_time: '2025-03-06T09:05:00.000Z',
   }),
   buildTransaction({ id: 2, amount: 1_000_000, external_identifier: '77001', description: 'Charge via Zarinpal' }),
 ];
@@ -77,8 +77,9 @@ describe('Transaction History', () => {
       );
     expect(rows).toEqual([
       ['Type', 'Cost', 'Description', 'Code', 'Date'],
-      ['Decrease Credit', '-890,000 Tomans', 'Plan Gold (Monthly)', '----', '2025/03/06 - 09:05'],
-      ['Increase Credit', '+1,000,000 Tomans', 'Charge via Zarinpal', '77001', '2025/03/05 - 14:03'],
+      // In the profile's zone (Asia/Tehran, UTC+03:30), as every date on screen (issue 15).
+      ['Decrease Credit', '-890,000 Tomans', 'Plan Gold (Monthly)', '----', '2025/03/06 - 12:35'],
+      ['Increase Credit', '+1,000,000 Tomans', 'Charge via Zarinpal', '77001', '2025/03/05 - 17:33'],
     ]);
   });
 

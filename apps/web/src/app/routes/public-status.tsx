@@ -8,8 +8,12 @@ import { PageLoader } from '@/components/page-loader';
 import { useMetric } from '@/features/monitors/api/get-metric';
 import { monitorQueryOptions } from '@/features/monitors/api/get-monitor';
 import { useRawRange } from '@/features/monitors/api/get-raw-metrics';
+import { dayAvailability } from '@/features/public-status/components/day-availability';
 import { StatusClock } from '@/features/public-status/components/status-clock';
 import { ApiError } from '@/lib/api-client';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { useActiveSubscription } from '@/lib/subscription';
+import { useTimeSettings } from '@/lib/time-settings';
 
 /** The day the public status page shows: two days before today, in UTC (spec §2). */
 const DAYS_BACK = 2;
@@ -27,22 +31,35 @@ export default function PublicStatusRoute() {
     enabled: valid,
     retry: false,
   });
-  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, valid && monitor.isSuccess);
-  // The downtimes sharpen the picture; without them (a plan with no history) the raw records suffice.
-  const metric = useMetric(valid && monitor.isSuccess ? id : undefined, dayStart);
+  const subscription = useActiveSubscription();
+  // Without a plan to go by (none active, or it failed to load), the server alone decides.
+  const historyDays = subscription.isPending
+    ? undefined
+    : (subscription.data?.subscription_plan.specifications.METRIC_HISTORY_DAYS ?? Number.POSITIVE_INFINITY);
+  // Asked only when the server will answer: the day's metric not for a day before the monitor
+  // existed (issue 15: a 400 in the console), neither call past the plan's history. The raw records
+  // of that day are still read (results imported from elsewhere can be older than the monitor).
+  const availability = monitor.data
+    ? dayAvailability({
+        dayStart,
+        creationTime: monitor.data.creation_time,
+        historyDays,
+        now: Date.now(),
+      })
+    : 'unknown';
+  const askRaw = valid && (availability === 'ok' || availability === 'before-creation');
+  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, askRaw);
+  // The downtimes sharpen the picture; the raw records alone suffice.
+  const metric = useMetric(valid && availability === 'ok' ? id : undefined, dayStart);
+  const { calendar } = useTimeSettings();
 
   if (!valid || (monitor.error instanceof ApiError && monitor.error.status === 404)) {
     return <Missing text="No monitor of yours has this id." />;
   }
   if (monitor.isError) return <Missing text="The monitor could not be loaded." />;
-  if (!monitor.data || raw.isPending) return <PageLoader />;
+  if (!monitor.data || availability === 'unknown' || (askRaw && raw.isPending)) return <PageLoader />;
 
-  const day = new Date(dayStart).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const day = formatTime(dayStart, utcSettings(calendar), 'day');
   return (
     <Container size="sm" px={0}>
       <Stack gap="md">
@@ -54,7 +71,11 @@ export default function PublicStatusRoute() {
             {day} (UTC), 00:00 – 24:00
           </Text>
         </Stack>
-        {raw.isError ? (
+        {availability === 'before-creation' && !raw.data?.length ? (
+          <Missing text="The monitor did not exist yet on this day: there is nothing to show." />
+        ) : availability === 'beyond-history' ? (
+          <Missing text="Your plan does not keep the history of this day." />
+        ) : raw.isError ? (
           <Missing text="The day's checks could not be loaded." />
         ) : (
           <StatusClock

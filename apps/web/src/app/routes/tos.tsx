@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function TermsOfServiceRoute() {
   const { productName: p, supportEmail, supportPhone, supportTelegram } = useRuntimeConfig();
   return (
-    <Box bg="gray.0" mih="100dvh" py="xl" px="md">
+    <Box bg="var(--paydar-page-bg)" mih="100dvh" py="xl" px="md">
       <Container size="md" px={0}>
         <Stack gap="lg">
           <Center>

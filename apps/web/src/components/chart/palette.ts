@@ -4,7 +4,10 @@ import type { HeatMapColour } from '@paydar/domain/heat-map';
 
 /**
  * The spec's colours (§9) in one place, so every chart and badge agrees: apdex ratings, response-time
- * bucket quality, heat-map days and up/down. Hex values from Mantine's default palette.
+ * bucket quality, heat-map days and up/down. Hex values from Mantine's default palette: they read on
+ * a light and a dark page alike. The neutral colours (axes, grid, no data) follow the colour scheme:
+ * they are Mantine theme CSS variables (`var(--mantine-…, fallback)`), used as they are in CSS and
+ * resolved against the chart's element before ECharts draws (css-colours.ts).
  */
 
 /** Apdex: gold at 90 or above, silver 75 to under 90, bad below, disabled when null. */
@@ -12,7 +15,7 @@ export const APDEX_COLOURS: Record<ApdexRating, string> = {
   gold: '#f2b705',
   silver: '#8c9bab',
   bad: '#fa5252',
-  disabled: '#dee2e6',
+  disabled: 'var(--mantine-color-default-border, #dee2e6)',
 };
 
 /** Response-time buckets: good up to the apdex bucket, tolerated two more, then frustrated. */
@@ -30,7 +33,7 @@ export const HEAT_MAP_COLOURS: Record<HeatMapColour, string> = {
 };
 
 /** A day or a time without data. */
-export const NO_DATA_COLOUR = '#e9ecef';
+export const NO_DATA_COLOUR = 'var(--mantine-color-default-border, #dee2e6)';
 /** Failed checks. */
 export const FAILURE_COLOUR = '#c92a2a';
 
@@ -72,4 +75,13 @@ export function seriesColour(index: number): string {
 }
 
 /** Axis lines, labels and grid lines. */
-export const AXIS_COLOURS = { label: '#868e96', line: '#dee2e6', split: '#f1f3f5' } as const;
+export const AXIS_COLOURS = {
+  label: 'var(--mantine-color-dimmed, #868e96)',
+  line: 'var(--mantine-color-default-border, #dee2e6)',
+  split: 'var(--mantine-color-gray-light, #f1f3f5)',
+  /** Text drawn on the chart itself (axis names of the prober charts). */
+  text: 'var(--mantine-color-text, #495057)',
+} as const;
+
+/** The card behind a chart: gaps between heat-map cells are drawn in it. */
+export const SURFACE_COLOUR = 'var(--mantine-color-body, #fff)';

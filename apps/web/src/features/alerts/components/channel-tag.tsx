@@ -104,7 +104,7 @@ function TagAction({
       c={disabled ? 'dimmed' : 'blue.7'}
       ml={2}
       px={6}
-      bg="white"
+      bg="var(--mantine-color-body)"
       style={{ borderRadius: 'var(--mantine-radius-xl)', lineHeight: 1.6, whiteSpace: 'nowrap' }}
     >
       {text}

@@ -42,7 +42,7 @@ export function NotificationHistoryCard() {
       }
       renderItems={(items, phone) =>
         phone ? (
-          <NotificationHistoryList items={items} timeZone={timeZone} />
+          <NotificationHistoryList items={items} />
         ) : (
           <NotificationHistoryTable items={items} timeZone={timeZone} />
         )

@@ -1,15 +1,16 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
-import { formatDateTimeIn } from '@/lib/date-time';
+import { useFormatTime } from '@/lib/time-settings';
 import { NotificationChannel } from './notification-channel';
 import { NotificationKindTag } from './notification-kind-tag';
 import { monitorLabel, outcomeOf } from './notification-labels';
 import { NotificationStatus } from './notification-status';
 
-type Props = { items: readonly NotificationHistoryItem[]; timeZone: string | undefined };
+type Props = { items: readonly NotificationHistoryItem[] };
 
 /** The history on a phone: one small card per alert, with the same facts as the table's columns. */
-export function NotificationHistoryList({ items, timeZone }: Props) {
+export function NotificationHistoryList({ items }: Props) {
+  const formatTime = useFormatTime();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} aria-label="Notification history" style={{ listStyle: 'none' }}>
       {items.map((item) => (
@@ -31,7 +32,7 @@ export function NotificationHistoryList({ items, timeZone }: Props) {
             </Text>
             <Group justify="space-between" gap="xs" align="center" wrap="nowrap">
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTimeIn(item.creation_time, timeZone)}
+                {formatTime(item.creation_time)}
               </Text>
               <NotificationStatus item={item} badgeOnly />
             </Group>

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
-import { formatDateTimeIn } from '@/lib/date-time';
+import { useFormatTime } from '@/lib/time-settings';
 import { NotificationChannel } from './notification-channel';
 import { NotificationKindTag } from './notification-kind-tag';
 import { monitorLabel } from './notification-labels';
@@ -10,6 +10,7 @@ type Props = { items: readonly NotificationHistoryItem[]; timeZone: string | und
 
 /** The history as a table: Time, Monitor, Event, Reason, Channel, Outcome. */
 export function NotificationHistoryTable({ items, timeZone }: Props) {
+  const formatTime = useFormatTime();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" fz="sm" aria-label="Notification history" layout="fixed">
@@ -28,7 +29,7 @@ export function NotificationHistoryTable({ items, timeZone }: Props) {
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIn(item.creation_time, timeZone)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(item.creation_time)}</Table.Td>
               <Table.Td>
                 <Text
                   inherit

@@ -10,7 +10,7 @@ export function usePhoneVerification() {
   const [phone, setPhone] = useState<string | null>(null);
   const send = useSendChannelToken({
     onSuccess: (answer, input) => {
-      notify.success(`We sent a verification code to ${input.value}`);
+      notify.success(`We sent a verification code to ${input.value}`, { carryOver: true });
       // A number verified meanwhile (another tab) has nothing left to enter.
       if (!answer.is_verified) setPhone(input.value);
     },

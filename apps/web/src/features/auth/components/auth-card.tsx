@@ -14,7 +14,7 @@ type AuthCardProps = {
 /** The centred card every sign-in screen sits in. */
 export function AuthCard({ title, description, children, footer }: AuthCardProps) {
   return (
-    <Center mih="100dvh" bg="gray.0" px="md" py="xl">
+    <Center mih="100dvh" bg="var(--paydar-page-bg)" px="md" py="xl">
       <Stack w="100%" maw={420} gap="lg">
         <Center>
           <Box component={Link} to="/" aria-label="Home" style={{ textDecoration: 'none' }}>

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Profile } from '@paydar/contracts/accounts';
-import { ApiError } from '@/lib/api-client';
+import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useChangeEmail } from '../api/change-email';
 
@@ -13,13 +13,8 @@ export function ChangeEmailForm({ me }: { me: Profile }) {
   const form = useForm({ initialValues: { email: '', currentPassword: '' } });
   const change = useChangeEmail({
     onSuccess: () => form.reset(),
-    onError: (error) => {
-      // The server names the field it refuses (a wrong password, a taken email); other failures are toasts.
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (fields.current_password) form.setFieldError('currentPassword', fields.current_password.join(' '));
-      if (fields.email) form.setFieldError('email', fields.email.join(' '));
-      if (!fields.current_password && !fields.email) notify.error(error.message);
-    },
+    // The server names the field it refuses (a wrong password, a taken email); other failures are toasts.
+    onError: (error) => showFormFailure(error, form, { email: 'email', current_password: 'currentPassword' }),
   });
 
   const submit = form.onSubmit((values) => {

@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ApiError } from '@/lib/api-client';
+import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { resetPasswordProblem } from './reset-password-form';
@@ -13,11 +13,8 @@ export function ChangePasswordForm() {
       form.reset();
       notify.success('Your password successfully changed! Every other session has been signed out.');
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (fields.current_password) form.setFieldError('currentPassword', fields.current_password.join(' '));
-      else notify.error(error.message);
-    },
+    // A wrong current password, or a new one the server refuses, is told under its field.
+    onError: (error) => showFormFailure(error, form, { current_password: 'currentPassword', password: 'password' }),
   });
 
   const submit = form.onSubmit((values) => {

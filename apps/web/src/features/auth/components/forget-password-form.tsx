@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
+import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSendForgetPasswordEmail } from '../api/send-forget-password-email';
 import { EmailInput } from './email-input';
@@ -15,10 +15,10 @@ export function ForgetPasswordForm() {
   const submit = form.onSubmit((values) => {
     sendLink.mutate(values, {
       onSuccess: () => {
-        notify.success('We send you a reset password link');
+        notify.success('We send you a reset password link', { carryOver: true });
         navigate('/login');
       },
-      onError: (error) => notify.warning(errorMessage(error)),
+      onError: (error) => showFormFailure(error, form, { email: 'email' }),
     });
   });
 

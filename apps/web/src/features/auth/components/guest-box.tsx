@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 /** Offers the demo session to someone who is not ready to register. */
 export function GuestBox() {
   return (
-    <Paper withBorder radius="md" p="md" bg="blue.0" style={{ borderColor: 'var(--mantine-color-blue-2)' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="var(--mantine-color-blue-light)"
+      style={{ borderColor: 'var(--mantine-color-blue-light-hover)' }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={2}>
           <Text fw={600} size="sm">

@@ -10,10 +10,11 @@ export function GuestLogin() {
   const navigate = useNavigate();
   const demo = useLoginAsDemo({
     onSuccess: (me) => {
-      if (!me.is_verified) notify.warning('You are not verified yet.We will contact you soon!');
+      // The guard then moves the guest on: the warning goes along.
+      if (!me.is_verified) notify.warning('You are not verified yet.We will contact you soon!', { carryOver: true });
     },
     onError: (error) => {
-      notify.warning(errorMessage(error));
+      notify.warning(errorMessage(error), { carryOver: true });
       navigate('/login', { replace: true });
     },
   });

@@ -1,8 +1,7 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
+import { showFormFailure } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
 import { EmailInput } from './email-input';
 
@@ -13,7 +12,9 @@ export function LoginForm() {
 
   const submit = form.onSubmit((values) => {
     // The server's text, e.g. 'No user with username/password entered found!' (spec §5).
-    login.mutate(values, { onError: (error) => notify.warning(errorMessage(error)) });
+    login.mutate(values, {
+      onError: (error) => showFormFailure(error, form, { email: 'email', password: 'password' }),
+    });
   });
 
   return (

@@ -16,7 +16,8 @@ export function resetPasswordProblem(values: { password: string; confirm: string
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   // Success signs the user in and the guest-only guard takes them to / (spec §8).
   const reset = useResetPassword({
-    onSuccess: () => notify.success('Your password successfully changed!'),
+    // Signed in, the guard then takes the user home: the toast goes along.
+    onSuccess: () => notify.success('Your password successfully changed!', { carryOver: true }),
     onError: () => notify.error('Something went wrong!'),
   });
   const form = useForm({ initialValues: { password: '', confirm: '' } });

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
+import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useRegister } from '../api/register';
 import { EmailInput } from './email-input';
@@ -27,7 +27,7 @@ export function SignupForm() {
     }
     register.mutate(
       { email: values.email, password: values.password },
-      { onError: (error) => notify.warning(errorMessage(error)) },
+      { onError: (error) => showFormFailure(error, form, { email: 'email', password: 'password' }) },
     );
   });
 

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
 import { endSession, useProfile } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useSendVerificationToken } from '../api/send-verification-token';
@@ -15,8 +16,10 @@ type VerifyEmailPanelProps = {
 export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
   const navigate = useNavigate();
   const { data: me, refetch: refetchProfile } = useProfile();
-  // Failures are silent (spec §8): the page stays as it is and the user can resend.
+  // Failures show no toast (spec §8); a link that expired or was used says so (issue 15), above the
+  // Resend Email button, instead of claiming a mail was just sent.
   const verify = useVerifyEmail({ onSuccess: () => navigate('/', { replace: true }) });
+  const refusal = refusedLinkText(verify.error);
   const resend = useSendVerificationToken();
   const started = useRef(false);
 
@@ -49,11 +52,17 @@ export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
 
   return (
     <Stack gap="lg">
-      <Text>We've sent verification email. Please check your email.</Text>
+      {refusal ? (
+        <Alert color="orange" title={refusal.title} data-testid="verification-link-refused">
+          {refusal.hint}
+        </Alert>
+      ) : (
+        <Text>We've sent verification email. Please check your email.</Text>
+      )}
       {address && (
         <Text size="sm" c="dimmed">
           Email:{' '}
-          <Text span fw={600} c="dark.6" inherit>
+          <Text span fw={600} c="bright" inherit>
             {address}
           </Text>
         </Text>
@@ -76,4 +85,17 @@ export function VerifyEmailPanel({ token, email }: VerifyEmailPanelProps) {
       </Group>
     </Stack>
   );
+}
+
+const RESEND_HINT = 'Send a new verification email below, then open the link in it.';
+
+/** What to say about a link the server refused: its own words for an expired or used link, a plain one otherwise. */
+function refusedLinkText(error: Error | null): { title: string; hint: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'LINK_EXPIRED') return { title: error.message, hint: RESEND_HINT };
+  if (error.code === 'LINK_USED') {
+    return { title: error.message, hint: 'If it was you, your email is verified: log in. Otherwise send a new email.' };
+  }
+  if (error.code === 'INVALID_TOKEN') return { title: 'This verification link is not valid.', hint: RESEND_HINT };
+  return null;
 }

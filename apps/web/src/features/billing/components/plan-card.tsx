@@ -81,7 +81,7 @@ export function PlanCard({ plan, current, bars, period, onUpgrade }: PlanCardPro
             <Bar key={bar.label} bar={bar} planName={plan.name} />
           ))}
         </Stack>
-        <List size="sm" spacing={2} c="gray.7">
+        <List size="sm" spacing={2} c="dimmed">
           {qualities(plan).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}

@@ -1,10 +1,11 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { FinancialTransaction } from '@paydar/contracts/billing';
-import { formatTransactionTime } from '@/lib/date-time';
+import { useFormatTime } from '@/lib/time-settings';
 import { transactionCode, transactionCost, transactionType } from './transaction-labels';
 
 /** The history on a phone: one small card per transaction instead of a table too wide for the screen. */
 export function TransactionHistoryList({ items }: { items: readonly FinancialTransaction[] }) {
+  const formatTime = useFormatTime();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} aria-label="Transaction History" style={{ listStyle: 'none' }}>
       {items.map((item) => (
@@ -29,7 +30,7 @@ export function TransactionHistoryList({ items }: { items: readonly FinancialTra
                 {transactionCode(item)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatTransactionTime(item.creation_time)}
+                {formatTime(item.creation_time, 'numeric-date-time')}
               </Text>
             </Group>
           </Stack>

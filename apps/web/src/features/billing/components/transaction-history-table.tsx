@@ -1,10 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import type { FinancialTransaction } from '@paydar/contracts/billing';
-import { formatTransactionTime } from '@/lib/date-time';
+import { useFormatTime } from '@/lib/time-settings';
 import { transactionCode, transactionCost, transactionType } from './transaction-labels';
 
 /** The history as a table: Type, Cost, Description, Code, Date (spec §2 Finance). */
 export function TransactionHistoryTable({ items }: { items: readonly FinancialTransaction[] }) {
+  const formatTime = useFormatTime();
   return (
     <Table.ScrollContainer minWidth={780}>
       <Table verticalSpacing="sm" fz="sm" aria-label="Transaction History" layout="fixed">
@@ -41,7 +42,9 @@ export function TransactionHistoryTable({ items }: { items: readonly FinancialTr
                   {transactionCode(item)}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTransactionTime(item.creation_time)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatTime(item.creation_time, 'numeric-date-time')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,14 +2,16 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatTomans } from '@paydar/domain/format';
 import { RocketIcon } from '@/components/icons';
 import { useProfile } from '@/lib/auth';
-import { formatDate } from '@/lib/date-time';
 import { openPlansPopup } from '@/lib/plans-popup';
 import { useActiveSubscription } from '@/lib/subscription';
+import { useFormatTime } from '@/lib/time-settings';
 import { AutoRenewSwitch } from './auto-renew-switch';
 import { type PlanOutlook, planLabel, planOutlook } from './plan-renewal';
 
 /** What happens when the plan ends, in a sentence or two. */
 function OutlookText({ outlook }: { outlook: PlanOutlook }) {
+  const formatTime = useFormatTime();
+  const formatDate = (instant: string | number) => formatTime(instant, 'numeric-date');
   if (outlook.kind === 'renews') {
     return (
       <>

@@ -44,7 +44,7 @@ export function usePlanUpgrade(onLeave: () => void) {
       {
         onSuccess: () => {
           track({ name: 'plan_upgrade', plan_name: plan.name, period, status: 'OK' });
-          notify.success(`Plan ${plan.name} activated!`);
+          notify.success(`Plan ${plan.name} activated!`, { carryOver: true });
           setPending(null);
           onLeave();
         },

@@ -2,15 +2,15 @@
 import type { MaintenanceWindow } from '@paydar/contracts/maintenance';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { MaintenancePage } from './maintenance-page';
 import { MaintenanceWindowModal } from './maintenance-window-modal';
 
-// The browser's zone, as the form reads it; a short list of zones keeps the option list small in jsdom.
-vi.mock('../hooks/use-browser-time-zone', () => ({
-  browserTimeZone: () => 'Asia/Tehran',
+// A short list of zones keeps the option list small in jsdom.
+vi.mock('../hooks/time-zone-options', () => ({
   timeZoneOptions: () => ['Asia/Tehran', 'Europe/Berlin', 'UTC'],
 }));
 
@@ -66,6 +66,8 @@ function stubApi(
 beforeEach(() => {
   setSessionToken('test-key', 'local');
   queryClient.clear();
+  // The reader's zone and calendar: a new window starts in the profile's zone.
+  queryClient.setQueryData(profileQueryKey, buildProfile({ time_zone: 'Asia/Tehran', calendar: 'gregorian' }));
 });
 afterEach(() => {
   cleanup();
@@ -98,12 +100,12 @@ describe('the Maintenance page', () => {
     const [weekly, once] = cards as [HTMLElement, HTMLElement];
     expect(within(weekly).getByText('Active')).toBeTruthy();
     expect(within(weekly).getByText('Every Mon, Thu at 03:00 for 1 h 30 min')).toBeTruthy();
-    expect(within(weekly).getByText('Until Nov 26, 04:30 · Europe/Berlin')).toBeTruthy();
+    expect(within(weekly).getByText('Until Nov 26th, 04:30 · Europe/Berlin')).toBeTruthy();
     expect(within(weekly).getByText('2 monitors: HTTP:shop, db.example.test')).toBeTruthy();
     expect(within(weekly).getByRole('button', { name: 'End now' })).toBeTruthy();
     expect(within(once).queryByText('Active')).toBeNull();
-    expect(within(once).getByText('Once, Nov 26, 10:00 – Nov 26, 12:00')).toBeTruthy();
-    expect(within(once).getByText('Next: Nov 26, 10:00 · Asia/Tehran')).toBeTruthy();
+    expect(within(once).getByText('Once, Nov 26th, 10:00 – Nov 26th, 12:00')).toBeTruthy();
+    expect(within(once).getByText('Next: Nov 26th, 10:00 · Asia/Tehran')).toBeTruthy();
     expect(within(once).queryByRole('button', { name: 'End now' })).toBeNull();
   });
 
@@ -147,7 +149,7 @@ describe('the Maintenance page', () => {
 describe('the maintenance window modal', () => {
   const NOW = Date.parse('2026-11-26T06:10:00.000Z');
 
-  it('creates a one-off window: the zone defaults to the browser’s and wall times are read in it', async () => {
+  it('creates a one-off window: the zone defaults to the profile’s and wall times are read in it', async () => {
     const calls = stubApi([]);
     const onClose = vi.fn();
     renderWithProviders(<MaintenanceWindowModal opened onClose={onClose} monitors={monitors} now={NOW} />, {
@@ -158,7 +160,7 @@ describe('the maintenance window modal', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'db.example.test' }));
     fireEvent.change(screen.getByLabelText(/Starts/), { target: { value: '2026-12-01T10:00' } });
     fireEvent.change(screen.getByLabelText(/Ends/), { target: { value: '2026-12-01T12:30' } });
-    // The zone defaults to the browser's (stubbed here as Asia/Tehran).
+    // The zone defaults to the profile's (Asia/Tehran here).
     expect((screen.getByRole('combobox', { name: /Time zone/ }) as HTMLInputElement).value).toBe('Asia/Tehran');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

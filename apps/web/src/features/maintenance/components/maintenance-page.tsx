@@ -3,6 +3,7 @@ import type { MaintenanceWindow } from '@paydar/contracts/maintenance';
 import { useState } from 'react';
 import { PlusIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/api-client';
+import { useTimeSettings } from '@/lib/time-settings';
 import { useDeleteMaintenanceWindow } from '../api/delete-maintenance-window';
 import { useEndMaintenanceWindow } from '../api/end-maintenance-window';
 import { useMaintenanceWindows } from '../api/get-maintenance-windows';
@@ -94,6 +95,7 @@ type WindowCardProps = {
 
 function WindowCard({ window, names, readOnly, onEdit, onDelete }: WindowCardProps) {
   const end = useEndMaintenanceWindow();
+  const { calendar } = useTimeSettings();
   const covered = window.monitors.map((id) => names.get(id) ?? `Monitor ${id}`);
   return (
     <Card withBorder radius="md" padding="md" data-testid="maintenance-window">
@@ -110,9 +112,9 @@ function WindowCard({ window, names, readOnly, onEdit, onDelete }: WindowCardPro
               </Badge>
             )}
           </Group>
-          <Text size="sm">{scheduleText(window)}</Text>
+          <Text size="sm">{scheduleText(window, calendar)}</Text>
           <Text size="xs" c="dimmed">
-            {nextText(window)} · {window.time_zone}
+            {nextText(window, calendar)} · {window.time_zone}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {covered.length === 1 ? 'Monitor' : `${covered.length} monitors`}: {covered.join(', ')}

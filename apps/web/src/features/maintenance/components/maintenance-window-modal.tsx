@@ -24,8 +24,9 @@ import {
 import { instantToWallTime, wallTimeToInstant } from '@paydar/domain/maintenance';
 import { useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useTimeSettings } from '@/lib/time-settings';
 import { useSaveMaintenanceWindow } from '../api/save-maintenance-window';
-import { browserTimeZone, timeZoneOptions } from '../hooks/use-browser-time-zone';
+import { timeZoneOptions } from '../hooks/time-zone-options';
 import { dayName } from './schedule-text';
 
 export type MonitorOption = { id: number; name: string };
@@ -54,8 +55,9 @@ type FormState = {
 
 const HOUR = 3_600_000;
 
-function initialState(window: MaintenanceWindow | undefined, now: number): FormState {
-  const timeZone = window?.time_zone ?? browserTimeZone();
+/** A new window starts in the reader's zone (the profile's, issue 15). */
+function initialState(window: MaintenanceWindow | undefined, now: number, readerZone: string): FormState {
+  const timeZone = window?.time_zone ?? readerZone;
   // A new one-off window: the next whole hour, for an hour.
   const nextHour = Math.ceil(now / HOUR) * HOUR;
   return {
@@ -117,7 +119,8 @@ const FIELDS = [
 
 /** Create or edit a maintenance window: one-off or weekly, over chosen monitors, in a time zone. */
 export function MaintenanceWindowModal({ opened, onClose, monitors, window, now }: MaintenanceWindowModalProps) {
-  const [state, setState] = useState(() => initialState(window, now ?? Date.now()));
+  const readerZone = useTimeSettings().timeZone;
+  const [state, setState] = useState(() => initialState(window, now ?? Date.now(), readerZone));
   const save = useSaveMaintenanceWindow({ onSuccess: () => onClose() });
   const zones = useMemo(() => timeZoneOptions(state.timeZone), [state.timeZone]);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((old) => ({ ...old, [key]: value }));

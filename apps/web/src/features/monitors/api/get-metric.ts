@@ -2,15 +2,18 @@ import { metric } from '@paydar/contracts/metrics';
 import { formatDayParam } from '@paydar/domain/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { currentTimeSettings } from '@/lib/time-settings';
 import { monitorsQueryKey } from './get-monitors';
 
-/** Which figures: today's, or a past UTC day's (epoch ms of its start). */
+/** Which figures: today's (the reader's local day), or a past UTC day's (epoch ms of its start). */
 export type MetricDay = 'today' | number;
 
 export function getMetric(id: number, day: MetricDay, options: { fresh?: boolean; signal?: AbortSignal } = {}) {
   const params = new URLSearchParams();
   if (day !== 'today') params.set('day', formatDayParam(day));
   if (options.fresh) params.set('cache', 'False');
+  // Today is the reader's day (issue 15): the server cuts it in the profile's zone.
+  if (day === 'today') params.set('time_zone', currentTimeSettings().timeZone);
   const query = params.size ? `?${params}` : '';
   return api.get(`/api/v1/monitors/${id}/metric${query}`, metric, { signal: options.signal });
 }

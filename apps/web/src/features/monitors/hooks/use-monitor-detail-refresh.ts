@@ -2,6 +2,7 @@ import { summaryOf } from '@paydar/contracts/monitor-summary';
 import type { Monitor } from '@paydar/contracts/monitors';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMetric, metricQueryKey } from '../api/get-metric';
+import { metricTrendsQueryKey } from '../api/get-metric-trends';
 import { getMonitor, monitorQueryKey } from '../api/get-monitor';
 import { monitorsQueryOptions } from '../api/get-monitors';
 
@@ -27,6 +28,8 @@ export function useMonitorDetailRefresh(monitorId: number) {
         getMonitor(monitorId).catch(() => null),
       ]);
       queryClient.setQueryData(metricQueryKey(monitorId, 'today'), metric);
+      // The 7/30/90-day uptime and the p50/p95 series move with the same checks.
+      void queryClient.invalidateQueries({ queryKey: metricTrendsQueryKey(monitorId, 'today') });
       if (monitor) storeFresh(queryClient, monitor);
     },
   });

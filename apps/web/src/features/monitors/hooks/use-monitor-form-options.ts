@@ -42,6 +42,8 @@ export type MonitorFormOptions = {
   labelSuggestions: string[];
   /** The active plan's limits; null while unknown, and then only the server checks them. */
   plan: PlanSpecifications | null;
+  /** The active plan's name ("Free"), said beside the limits; null while unknown. */
+  planName: string | null;
   /** The monitors the user has; null while unknown. */
   monitorCount: number | null;
 };
@@ -60,6 +62,7 @@ export function useMonitorFormOptions(opened: boolean, mode: 'create' | 'edit'):
     loginEmail: me?.is_verified ? me.email : null,
     labelSuggestions: me?.labels ?? [],
     plan: subscription?.subscription_plan.specifications ?? null,
+    planName: subscription?.subscription_plan.name ?? null,
     monitorCount: monitors.data?.length ?? null,
   };
 }

@@ -40,7 +40,9 @@ describe('refresh 30 seconds after creation (spec §4)', () => {
 
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(metricQueryKey(7, 'today'))).toBeTruthy());
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://api.example.test/api/v1/monitors/7/metric?cache=False');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
+      'https://api.example.test/api/v1/monitors/7/metric?cache=False&time_zone=UTC',
+    );
     expect(queryClient.getQueryData(metricQueryKey(7, 'today'))).toMatchObject({ last_status_code: 204 });
     await vi.waitFor(() =>
       expect(queryClient.getQueryState(monitorsQueryOptions().queryKey)?.isInvalidated).toBe(true),

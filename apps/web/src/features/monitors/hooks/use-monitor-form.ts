@@ -2,7 +2,8 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { FILL_ALL_FIELDS, type Monitor } from '@paydar/contracts/monitors';
 import { checkPlanLimits, type PlanViolation } from '@paydar/domain/plan-limits';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
@@ -101,20 +102,16 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
   });
 
   function showServerError(error: unknown) {
-    if (error instanceof ApiError) {
-      const fieldErrors: Record<string, string> = {};
+    if (error instanceof ApiError && error.code === 'PLAN_LIMIT') {
       for (const [apiField, messages] of Object.entries(error.fields)) {
         const field = formFieldOf(apiField);
-        if (field) fieldErrors[field] = messages.join(' ');
+        if (field) form.setFieldError(field, messages.join(' '));
       }
-      form.setErrors(fieldErrors);
-      if (error.code === 'PLAN_LIMIT') {
-        showPlanLimitNotice([error.message]);
-        return;
-      }
+      showPlanLimitNotice([error.message]);
+      return;
     }
-    // Spec §8: a warning showing the server's error text.
-    notify.warning(errorMessage(error));
+    // Spec §8: a warning showing the server's error text — under its field where the form has it.
+    showFormFailure(error, form, formFieldOf);
   }
 
   const submit = form.onSubmit(async (values) => {
@@ -164,7 +161,7 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     }
     // Scheduled first: it must happen whatever the screens then do with the new monitor.
     scheduleRefresh(saved.id);
-    notify.success(MONITOR_CREATED_TEXT);
+    notify.success(MONITOR_CREATED_TEXT, { carryOver: true });
     onClose();
     onSaved?.(saved);
     navigate(`/monitor/${saved.id}`);

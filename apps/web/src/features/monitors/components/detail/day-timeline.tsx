@@ -1,15 +1,17 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
 import { formatSeconds } from '@paydar/domain/format';
-import { DAY_MS } from '@paydar/domain/time';
 import { STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
+import { useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
-import { metricTimeline } from '../metric-timeline';
-import { formatDetailTime, shownDayStart } from './detail-time';
+import { metricTimeline, shownDay } from '../metric-timeline';
+import { useDetailTime } from './detail-time';
 
 type DayTimelineProps = {
   metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>;
   day: MetricDay;
+  /** The zone today's figures were cut in: the reader's (the default), or UTC for a shared view's. */
+  todayZone?: string;
 };
 
 /** A mark narrower than this would vanish; downtimes under 300 s are drawn at this width (spec §9). */
@@ -27,18 +29,19 @@ function describe(metric: DayTimelineProps['metric']): string {
 }
 
 /**
- * The shown UTC day as a bar: green while watched and up, red where down, a grey band labelled
+ * The shown day as a bar (today: the reader's local day; a past day: a UTC day), labelled from its
+ * start to now (today, never a time still to come) or to its end (a past day): green while watched and up, red where down, a grey band labelled
  * 'Paused' while the monitor was paused, light grey before the first check and after now. A
  * downtime under 300 s is a small mark of fixed width.
  */
-export function DayTimeline({ metric, day }: DayTimelineProps) {
-  const start = shownDayStart(day, metric.fetch_time);
-  const end = start + DAY_MS;
-  const { segments, marks } = metricTimeline(metric, start);
+export function DayTimeline({ metric, day, todayZone }: DayTimelineProps) {
+  const format = useDetailTime(day);
+  const readerZone = useTimeSettings().timeZone;
+  const { start, end } = shownDay(day, metric.fetch_time, todayZone ?? readerZone);
+  const { segments, marks } = metricTimeline(metric, { start, end });
   const now = Date.parse(metric.fetch_time);
   const rows = segmentsEndingNow(metric);
-  const until = (status: string, to: number) =>
-    to >= Math.min(end, now) && rows[status] ? 'Now' : formatDetailTime(to, day);
+  const until = (status: string, to: number) => (to >= Math.min(end, now) && rows[status] ? 'Now' : format(to));
   return (
     <Box>
       <Box
@@ -53,7 +56,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
             <Tooltip
               key={segment.from}
               disabled={segment.status === 'up'}
-              label={`${segment.status === 'paused' || segment.status === 'maintenance' ? `${STATUS_LABELS[segment.status]} ` : ''}${formatDetailTime(segment.from, day)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
+              label={`${segment.status === 'paused' || segment.status === 'maintenance' ? `${STATUS_LABELS[segment.status]} ` : ''}${format(segment.from)} – ${until(segment.status, segment.to)} (${formatSeconds(Math.round((segment.to - segment.from) / 1000))})`}
               withArrow
             >
               <Box
@@ -82,7 +85,7 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
           ),
         )}
         {marks.map((mark) => (
-          <Tooltip key={mark.at} label={`${formatDetailTime(mark.at, day)} (${formatSeconds(mark.seconds)})`} withArrow>
+          <Tooltip key={mark.at} label={`${format(mark.at)} (${formatSeconds(mark.seconds)})`} withArrow>
             <Box
               data-small
               pos="absolute"
@@ -100,10 +103,10 @@ export function DayTimeline({ metric, day }: DayTimelineProps) {
       </Box>
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">
-          {formatDetailTime(start, day, 'MMM Do, HH:mm')}
+          {format(start, 'day-time')}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatDetailTime(end, day, 'MMM Do, HH:mm')}
+          {now < end ? `Now, ${format(now, 'hour-minute')}` : format(end, 'day-time')}
         </Text>
       </Group>
     </Box>

@@ -14,7 +14,7 @@ import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
 import { useNow } from '@/lib/use-now';
 import type { MetricDay } from '../../api/get-metric';
 import { ArrowLeftIcon, CalendarIcon, TerminalIcon } from './detail-icons';
-import { formatDetailTime } from './detail-time';
+import { useDetailTime } from './detail-time';
 
 export type DetailPopup = 'date' | 'command' | 'share';
 
@@ -71,6 +71,7 @@ export function DetailHeader(props: DetailHeaderProps) {
   const status = detailStatus(enabled, metric);
   const result = metric ? lastResult(monitor, metric) : null;
   const slow = status === 'Up' ? (props.slow ?? null) : null;
+  const formatTime = useDetailTime(day);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -174,7 +175,7 @@ export function DetailHeader(props: DetailHeaderProps) {
         </Group>
       </Group>
       <Group gap="lg" mt="sm" style={{ rowGap: 4 }}>
-        {metric?.last_check_at && <TimeItem label="Last Check" value={formatDetailTime(metric.last_check_at, day)} />}
+        {metric?.last_check_at && <TimeItem label="Last Check" value={formatTime(metric.last_check_at)} />}
         {day === 'today' && metric && (
           <Tooltip label={REFRESH_HINT} withArrow disabled={shared}>
             <Box data-hint>
@@ -182,7 +183,7 @@ export function DetailHeader(props: DetailHeaderProps) {
             </Box>
           </Tooltip>
         )}
-        {day !== 'today' && <TimeItem label="Day" value={`${formatDetailTime(day, day, 'MMM Do, YYYY')} (UTC)`} />}
+        {day !== 'today' && <TimeItem label="Day" value={`${formatTime(day, 'day')} (UTC)`} />}
       </Group>
     </Paper>
   );
@@ -201,7 +202,8 @@ function HeaderButton(props: { label: string; onClick: () => void; loading?: boo
 /** Today's "Now": the clock, moving by itself (live updates keep the figures current), never before the figures. */
 function NowItem({ fetchTime }: { fetchTime: string }) {
   const now = useNow();
-  return <TimeItem label="Now" value={formatDetailTime(Math.max(now, Date.parse(fetchTime)), 'today')} />;
+  const formatTime = useDetailTime('today');
+  return <TimeItem label="Now" value={formatTime(Math.max(now, Date.parse(fetchTime)))} />;
 }
 
 function TimeItem({ label, value }: { label: string; value: string }) {

@@ -1,20 +1,23 @@
-import { utcDayStart } from '@paydar/domain/time';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import { DATE_TIME_FORMAT } from '@/lib/date-time';
+import { useMemo } from 'react';
+import { formatTime, type InstantStyle, type TimeSettings, utcSettings } from '@/lib/date-time';
+import { useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
 
-dayjs.extend(utc);
-
 /**
- * An instant as the panel shows it: in the browser's zone while looking at today, in UTC for a past
- * day (spec §2) — a past day is a UTC day, so its hours read 00:00 to 24:00.
+ * An instant as the panel shows it: today in the reader's zone and calendar (issue 15); a past day
+ * in UTC (spec §2) — a past day is a UTC day, so its hours read 00:00 to 24:00 — in the reader's calendar.
  */
-export function formatDetailTime(instant: string | number, day: MetricDay, format = DATE_TIME_FORMAT): string {
-  return day === 'today' ? dayjs(instant).format(format) : dayjs.utc(instant).format(format);
+export function formatDetailTime(
+  instant: string | number,
+  day: MetricDay,
+  settings: TimeSettings,
+  style: InstantStyle = 'date-time',
+): string {
+  return formatTime(instant, day === 'today' ? settings : utcSettings(settings.calendar), style);
 }
 
-/** 00:00 UTC of the day a metric shows: the chosen day, or today's by the server's clock. */
-export function shownDayStart(day: MetricDay, fetchTime: string): number {
-  return day === 'today' ? utcDayStart(Date.parse(fetchTime)) : day;
+/** `formatDetailTime` bound to the day shown and the reader's settings. */
+export function useDetailTime(day: MetricDay): (instant: string | number, style?: InstantStyle) => string {
+  const settings = useTimeSettings();
+  return useMemo(() => (instant, style) => formatDetailTime(instant, day, settings, style), [day, settings]);
 }

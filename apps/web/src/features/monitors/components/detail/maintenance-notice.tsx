@@ -1,13 +1,11 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { useFormatTime } from '@/lib/time-settings';
 import { useMonitorMaintenance } from '../../api/get-monitor-maintenance';
 
 /** How many upcoming windows the detail lists. */
 const SHOWN_WINDOWS = 3;
-
-const formatTime = (instant: string) => dayjs(instant).format('MMM D, HH:mm');
 
 type MaintenanceNoticeProps = {
   monitorId: number;
@@ -18,10 +16,12 @@ type MaintenanceNoticeProps = {
 
 /**
  * Issue 14: "In maintenance until …" while a window covers the monitor, and the windows to come
- * (in the browser's time, like the rest of the panel). Nothing when there is neither.
+ * (in the reader's zone and calendar, like the rest of the panel). Nothing when there is neither.
  */
 export function MaintenanceNotice({ monitorId, metric, own }: MaintenanceNoticeProps) {
   const windows = useMonitorMaintenance(monitorId, own);
+  const format = useFormatTime();
+  const formatTime = (instant: string) => format(instant, 'day-time');
   const until = metric?.in_maintenance_until ?? null;
   const upcoming = (windows.data ?? []).filter((window) => !window.active_now).slice(0, SHOWN_WINDOWS);
   if (!until && !upcoming.length) return null;

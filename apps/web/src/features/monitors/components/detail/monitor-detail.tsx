@@ -3,27 +3,33 @@ import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { monitorTarget } from '@paydar/domain/display-name';
 import { minimumCalendarDay } from '@paydar/domain/history';
 import { HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
+import { useMetricTrends } from '../../api/get-metric-trends';
 import { useMonitorDetailData } from '../../hooks/use-monitor-detail-data';
 import { useMonitorDetailPlan } from '../../hooks/use-monitor-detail-plan';
 import { useMonitorDetailRefresh } from '../../hooks/use-monitor-detail-refresh';
 import { useMonitorDetailToggle } from '../../hooks/use-monitor-detail-toggle';
 import { ApdexDrawer } from '../drawers/apdex-drawer';
 import { ContactUsDrawer } from '../drawers/contact-us-drawer';
+import { shownDay } from '../metric-timeline';
+import { dayFacts, emptyReason, successfulChecks } from '../sections/chart-empty-reason';
+import { metricSpans } from '../sections/chart-spans';
 import { HeatMapCalendar } from '../sections/heat-map-calendar';
 import { HourlyApdexChart } from '../sections/hourly-apdex-chart';
+import { PercentileChart } from '../sections/percentile-chart';
 import { PhaseTimingsChart } from '../sections/phase-timings-chart';
 import { ProberTimingsChart } from '../sections/prober-timings-chart';
 import { ResponseTimeSection } from '../sections/response-time-section';
+import { UptimeWindows } from '../sections/uptime-windows';
 import { ShareModal } from '../share-modal';
 import { CommandModal } from './command-modal';
 import { DateModal } from './date-modal';
 import { chooseDay, type DayChoice } from './day-choice';
 import { DetailHeader, type DetailPopup } from './detail-header';
 import { DetailSummary } from './detail-summary';
-import { shownDayStart } from './detail-time';
 import { showHistoryWarning } from './history-warning';
 import { MaintenanceNotice } from './maintenance-notice';
 import { UptimeSection } from './uptime-section';
@@ -125,7 +131,8 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
           monitor={monitor}
           metric={metric}
           day={day}
-          shared={shared !== undefined}
+          shared={shared}
+          enabled={toggle.enabled}
           minDay={minDay}
           onExplainApdex={() => setDrawer('apdex')}
           onPickDay={(dayStart) => {
@@ -178,7 +185,10 @@ type DetailSectionsProps = {
   monitor: PublicMonitor;
   metric: Metric;
   day: MetricDay;
-  shared: boolean;
+  /** The shared link on shared views: the public calls, no raw chart. */
+  shared: MonitorDetailProps['shared'];
+  /** The monitor is switched on (a paused one's empty charts say so). */
+  enabled: boolean;
   minDay: number;
   onExplainApdex: () => void;
   onPickDay: (dayStart: number) => void;
@@ -189,28 +199,63 @@ type DetailSectionsProps = {
  * the server reports up to it).
  */
 function hourlyEnd(metric: Metric, day: MetricDay): number {
-  if (day !== 'today') return shownDayStart(day, metric.fetch_time) + 24 * HOUR_MS;
+  if (day !== 'today') return day + 24 * HOUR_MS;
   return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
 }
 
-/** The sections in the spec's order; each chart section brings its own titled card. */
-function DetailSections({ monitor, metric, day, shared, minDay, onExplainApdex, onPickDay }: DetailSectionsProps) {
+/**
+ * The sections in the spec's order; each chart section brings its own titled card. An empty chart
+ * says why (chart-empty-reason); paused and maintenance time is shaded or told under each chart.
+ * The 7/30/90-day uptime and the p50/p95 chart come from the trends call (the public one on shared views).
+ */
+function DetailSections(props: DetailSectionsProps) {
+  const { monitor, metric, day, shared, enabled, minDay, onExplainApdex, onPickDay } = props;
+  const trends = useMetricTrends(monitor.id, day, shared);
+  const spans = useMemo(() => metricSpans(metric), [metric]);
+  const timeSettings = useTimeSettings();
+  // Today is the reader's local day (a shared view's is UTC, as its figures are); a past day is UTC.
+  const shown = shownDay(day, metric.fetch_time, shared ? 'UTC' : timeSettings.timeZone);
+  const dayRange = { from: shown.start, to: shown.end };
+  const facts = dayFacts(metric, { today: day === 'today', enabled });
+  const successes = successfulChecks(metric);
+  const apdexHours = metric.last_day_hourly_metrics.apdex_percents.filter((value) => value !== null).length;
   return (
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
-      <UptimeSection metric={metric} day={day} />
+      <UptimeWindows trends={trends.data} loading={trends.isPending} />
+      <UptimeSection metric={metric} day={day} todayZone={shared ? 'UTC' : undefined} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
         endsAt={hourlyEnd(metric, day)}
         zone={day === 'today' ? 'local' : 'utc'}
+        spans={spans}
+        emptyReason={emptyReason({ ...facts, shown: apdexHours })}
       />
       <ResponseTimeSection
         byResponseTime={metric.by_response_time}
         apdexSeconds={monitor.apdex}
         raw={shared ? undefined : { monitorId: monitor.id, lastCheckAt: metric.last_check_at }}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+        spans={spans}
+        day={dayRange}
       />
-      <ProberTimingsChart probers={metric.probers} />
-      <PhaseTimingsChart probers={metric.probers} />
+      <PercentileChart
+        trends={trends.data}
+        loading={trends.isPending}
+        daySpans={spans}
+        utc={day !== 'today'}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+      />
+      <ProberTimingsChart
+        probers={metric.probers}
+        emptyReason={emptyReason({ ...facts, shown: metric.probers.length })}
+      />
+      <PhaseTimingsChart
+        probers={metric.probers}
+        emptyReason={emptyReason({ ...facts, shown: successes })}
+        spans={spans}
+        day={dayRange}
+      />
       <HeatMapCalendar
         monthlyMetrics={metric.monthly_metrics}
         now={Date.parse(metric.fetch_time)}

@@ -3,7 +3,7 @@ import { formatSeconds } from '@paydar/domain/format';
 import { useState } from 'react';
 import { useNow } from '@/lib/use-now';
 import type { MetricDay } from '../../api/get-metric';
-import { formatDetailTime } from './detail-time';
+import { useDetailTime } from './detail-time';
 
 /** Spec §9: the downtimes table shows this many rows until 'Show more'. */
 export const DOWNTIMES_PAGE_SIZE = 10;
@@ -19,9 +19,9 @@ type SpanTableProps = {
 };
 
 /** When a span ended: 'Now' while it goes on; a downtime the monitor's pause ended says so. */
-function endText(row: SpanRow, day: MetricDay): string {
+function endText(row: SpanRow, format: (instant: string) => string): string {
   if (row.to_time === null) return 'Now';
-  const time = formatDetailTime(row.to_time, day);
+  const time = format(row.to_time);
   if (row.ended_by === 'maintenance') return `${time} (maintenance)`;
   return row.ended_by === 'pause' ? `${time} (paused)` : time;
 }
@@ -36,6 +36,7 @@ function OngoingDuration({ seconds }: { seconds: number }) {
 /** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
 export function SpanTable({ title, rows, day }: SpanTableProps) {
   const [expanded, setExpanded] = useState(false);
+  const format = useDetailTime(day);
   const shown = expanded ? rows : rows.slice(0, DOWNTIMES_PAGE_SIZE);
   return (
     <Box>
@@ -54,8 +55,8 @@ export function SpanTable({ title, rows, day }: SpanTableProps) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.from_time}>
-                <Table.Td>{formatDetailTime(row.from_time, day)}</Table.Td>
-                <Table.Td>{endText(row, day)}</Table.Td>
+                <Table.Td>{format(row.from_time)}</Table.Td>
+                <Table.Td>{endText(row, format)}</Table.Td>
                 <Table.Td>
                   {row.to_time === null ? (
                     <OngoingDuration key={row.duration} seconds={row.duration} />

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { browserTimeSettings } from '@/lib/date-time';
 import { renderWithProviders } from '@/testing/test-utils';
 import { formatDetailTime } from './detail-time';
 import { NOW, setUpDetailTests, todayMetric } from './monitor-detail.test-support';
@@ -72,7 +73,11 @@ describe('downtimes table (spec §2, §9)', () => {
     const band = timeline.querySelector('[data-status="paused"]');
     expect(band?.textContent).toBe('Paused');
     const downtimes = screen.getByRole('table', { name: 'Downtimes' });
-    expect(within(downtimes).getByText(`${formatDetailTime('2024-03-20T10:12:00Z', 'today')} (paused)`)).toBeTruthy();
+    expect(
+      within(downtimes).getByText(
+        `${formatDetailTime('2024-03-20T10:12:00Z', 'today', browserTimeSettings())} (paused)`,
+      ),
+    ).toBeTruthy();
     const paused = screen.getByRole('table', { name: 'Paused' });
     expect(within(paused).getAllByRole('row')).toHaveLength(2);
     expect(within(paused).getByText('Now')).toBeTruthy();

@@ -8,6 +8,8 @@ import { SpanTable } from './span-table';
 type UptimeSectionProps = {
   metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>;
   day: MetricDay;
+  /** The zone today's figures were cut in: the reader's (the default), or UTC for a shared view's. */
+  todayZone?: string;
 };
 
 /** '99.87%', '100%': two decimals at most, so a short outage still shows. */
@@ -19,11 +21,11 @@ export function formatUptime(percent: number | null): string {
  * The day's timeline, then the downtimes table (spec §2) and the spans the monitor was paused
  * (neither up nor down, left out of the uptime); the uptime figure stands above, in the summary.
  */
-export function UptimeSection({ metric, day }: UptimeSectionProps) {
+export function UptimeSection({ metric, day, todayZone }: UptimeSectionProps) {
   return (
     <SectionCard title="Uptime and downtimes" testId="section-uptime">
       <Stack gap="md">
-        <DayTimeline metric={metric} day={day} />
+        <DayTimeline metric={metric} day={day} todayZone={todayZone} />
         {metric.downtimes.length === 0 ? (
           <Text size="sm" c="dimmed">
             No downtimes on this day.

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Group,
@@ -10,6 +11,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -26,6 +28,7 @@ import {
 import { formatSeconds } from '@paydar/domain/format';
 import type { FormEvent } from 'react';
 import { openAlertCenterDrawer } from '@/lib/alert-center-drawer';
+import { openPlansPopup } from '@/lib/plans-popup';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { AlertDestination } from './alert-destination';
@@ -33,6 +36,7 @@ import { AlertRulesFields } from './alert-rules-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
+import { planHintsOf } from './plan-hints';
 import { SlowAlertFields } from './slow-alert-fields';
 
 const PERIOD_DATA = PERIOD_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: formatSeconds(seconds) }));
@@ -79,6 +83,9 @@ export function MonitorFormFields({
   const isHttp = values.protocol_type === 'HTTP';
   const isDns = values.protocol_type === 'DNS';
   const showGroups = options.plan?.MONITOR_GROUP === true || values.labels.length > 0;
+  // The plan's limits beside the fields they limit, and what breaks them as it is typed.
+  const hints = planHintsOf(values, options, mode);
+  const errorOf = (field: keyof typeof hints.errors) => hints.errors[field] ?? form.errors[field];
 
   // A selected prober that has since been disabled stays listed so it can be seen and removed.
   const proberData = options.probers
@@ -88,8 +95,24 @@ export function MonitorFormFields({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {hints.atMonitorLimit ? (
+          <Alert color="orange" title={hints.monitorLimitText} data-testid="plan-usage">
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{hints.usage}. Upgrade your plan to add more.</Text>
+              <Button size="compact-sm" variant="light" color="orange" onClick={openPlansPopup}>
+                Upgrade Plan
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          hints.usage && (
+            <Text size="sm" c="dimmed" data-testid="plan-usage">
+              {hints.usage}
+            </Text>
+          )
+        )}
         {mode === 'create' ? (
-          <Input.Wrapper label="Protocol">
+          <Input.Wrapper label="Protocol" description={hints.describe.protocol} error={hints.errors.protocol_type}>
             <SegmentedControl
               mt={4}
               fullWidth
@@ -129,11 +152,12 @@ export function MonitorFormFields({
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select<number>
             label="Period"
-            description="How often it is checked"
+            description={joinHints('How often it is checked', hints.describe.period)}
             data={PERIOD_DATA}
             allowDeselect={false}
             withAsterisk
             {...form.getInputProps('period')}
+            error={errorOf('period')}
           />
           <Select<number>
             label="Expected time"
@@ -152,6 +176,7 @@ export function MonitorFormFields({
               data={MONITOR_HTTP_METHODS}
               allowDeselect={false}
               {...form.getInputProps('http_method')}
+              error={errorOf('http_method')}
             />
             <HttpHeadersField form={form} />
             {sendsBody(values) && (
@@ -187,13 +212,14 @@ export function MonitorFormFields({
 
         <MultiSelect<number>
           label="Probers"
-          description="The datacenters it is checked from"
+          description={joinHints('The datacenters it is checked from', hints.describe.probers)}
           placeholder={values.probers.length ? undefined : 'Choose probers'}
           data={proberData}
           withAsterisk
           nothingFoundMessage="No probers are available."
           renderPill={limitedPills(values.probers)}
           {...form.getInputProps('probers')}
+          error={errorOf('probers')}
         />
 
         <MultiSelect
@@ -232,6 +258,7 @@ export function MonitorFormFields({
             data={options.labelSuggestions}
             renderPill={limitedPills(values.labels)}
             {...form.getInputProps('labels')}
+            error={errorOf('labels')}
           />
         )}
 
@@ -252,14 +279,29 @@ export function MonitorFormFields({
           bg="var(--mantine-color-body)"
           style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
         >
+          {hints.atMonitorLimit && (
+            <Text size="xs" c="dimmed" id="add-monitor-disabled-reason" mr="auto">
+              {hints.monitorLimitText}
+            </Text>
+          )}
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={hints.atMonitorLimit}
+            aria-describedby={hints.atMonitorLimit ? 'add-monitor-disabled-reason' : undefined}
+          >
             {mode === 'create' ? 'Add Monitor' : 'Save'}
           </Button>
         </Group>
       </Stack>
     </form>
   );
+}
+
+/** A field's own description and the plan's rule for it, on one line. */
+function joinHints(own: string, plan: string | null): string {
+  return plan ? `${own} · ${plan}` : own;
 }

@@ -1,6 +1,6 @@
 import { HOUR_MS } from '@paydar/domain/time';
 import { memo, useMemo } from 'react';
-import { APDEX_COLOURS } from '@/components/chart/palette';
+import { APDEX_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
 import { apdexSlots } from '../sections/hourly-apdex-data';
 
 type ApdexBarsProps = {
@@ -12,7 +12,8 @@ const BARS_HEIGHT = 18;
 
 /**
  * The list item's apdex bars (spec §9): the last day in 2-hour slots, as the detail's chart draws
- * them — gold, silver or bad, and a full grey bar without data — but as plain divs, not a chart.
+ * them — gold, silver or bad at their height (0 % a short red bar, never nothing), and a slot
+ * without data an empty outline, never mistaken for a bar — but as plain divs, not a chart.
  */
 export const ApdexBars = memo(function ApdexBars({ apdexPercents }: ApdexBarsProps) {
   // Only the values matter here, not the hours: any end time gives the same slots.
@@ -33,12 +34,16 @@ export const ApdexBars = memo(function ApdexBars({ apdexPercents }: ApdexBarsPro
         <div
           key={slot.start}
           data-rating={slot.rating}
-          style={{
-            width: 4,
-            borderRadius: 1,
-            height: `${Math.max(15, slot.percent ?? 100)}%`,
-            background: APDEX_COLOURS[slot.rating],
-          }}
+          style={
+            slot.percent === null
+              ? { width: 4, borderRadius: 1, height: '100%', boxShadow: `inset 0 0 0 1px ${NO_DATA_COLOUR}` }
+              : {
+                  width: 4,
+                  borderRadius: 1,
+                  height: `${Math.max(15, slot.percent)}%`,
+                  background: APDEX_COLOURS[slot.rating],
+                }
+          }
         />
       ))}
     </div>

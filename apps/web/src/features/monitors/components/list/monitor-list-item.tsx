@@ -89,13 +89,13 @@ export const MonitorListItem = memo(function MonitorListItem({
           height: '100%',
           padding: '10px 12px',
           borderRadius: 'var(--mantine-radius-md)',
-          border: `1px solid ${selected ? 'var(--mantine-color-blue-5)' : down ? 'var(--mantine-color-red-3)' : 'var(--mantine-color-gray-3)'}`,
+          border: `1px solid ${selected ? 'var(--mantine-color-blue-5)' : down ? 'var(--paydar-down-border)' : 'var(--paydar-card-border)'}`,
           boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-blue-6)' : undefined,
           background: selected
-            ? 'var(--mantine-color-blue-0)'
+            ? 'var(--mantine-color-blue-light)'
             : down
-              ? 'var(--mantine-color-red-0)'
-              : 'var(--mantine-color-white)',
+              ? 'var(--mantine-color-red-light)'
+              : 'var(--mantine-color-body)',
           color: 'inherit',
           textDecoration: 'none',
         }}

@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { displayName } from '@paydar/domain/display-name';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDeleteMonitor } from '../../api/delete-monitor';
-import { monitorsQueryKey } from '../../api/get-monitors';
 
 /** Spec §8. */
 export const REMOVE_TEXTS = {
@@ -24,12 +22,11 @@ type RemoveMonitorModalProps = {
 
 /** Asks before removing a monitor, removes it, and says how it went (spec §4, §8). */
 export function RemoveMonitorModal({ monitor, opened, onClose, onRemoved }: RemoveMonitorModalProps) {
-  const queryClient = useQueryClient();
   const removal = useDeleteMonitor({
+    // Its detail and figures stay as they are (useDeleteMonitor does not reload them) until the
+    // page moves on: removing them while still shown would only ask for them again, and get 404s.
     onSuccess: (_data, id) => {
-      // Its figures would only be asked for again, and answered 404.
-      queryClient.removeQueries({ queryKey: [...monitorsQueryKey, id] });
-      notify.success(REMOVE_TEXTS.removed);
+      notify.success(REMOVE_TEXTS.removed, { carryOver: true });
       onClose();
       onRemoved(id);
     },

@@ -1,9 +1,9 @@
 import type { Metric } from '@paydar/contracts/metrics';
-import { utcDayStart } from '@paydar/domain/time';
 import type { TimelineStatus } from '@paydar/domain/timeline';
 import { memo, useMemo } from 'react';
 import { STATUS_COLOURS } from '@/components/chart/palette';
-import { metricTimeline } from '../metric-timeline';
+import { useTimeSettings } from '@/lib/time-settings';
+import { metricTimeline, shownDay } from '../metric-timeline';
 
 const SEGMENT_COLOURS: Record<TimelineStatus, string> = STATUS_COLOURS;
 
@@ -20,14 +20,16 @@ function describe(metric: Metric | undefined): string {
 }
 
 /**
- * The 24-hour uptime timeline of a list item (spec §9): the UTC day of the figures, green while up,
- * red while down, grey before the first check and after now; a downtime under 300 s is a thin mark.
+ * The uptime timeline of a list item (spec §9) over the user's own day (issue 15: today in the
+ * profile's zone, 23–25 hours across daylight saving), green while up, red while down, grey before
+ * the first check and after now; a downtime under 300 s is a thin mark.
  * Plain positioned divs: a thousand list items must stay cheap to draw.
  */
 export const UptimeStrip = memo(function UptimeStrip({ metric }: UptimeStripProps) {
+  const { timeZone } = useTimeSettings();
   const timeline = useMemo(
-    () => (metric ? metricTimeline(metric, utcDayStart(Date.parse(metric.fetch_time))) : null),
-    [metric],
+    () => (metric ? metricTimeline(metric, shownDay('today', metric.fetch_time, timeZone)) : null),
+    [metric, timeZone],
   );
   const label = describe(metric);
   return (

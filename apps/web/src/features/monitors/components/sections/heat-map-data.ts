@@ -2,7 +2,9 @@ import type { Metric } from '@paydar/contracts/metrics';
 import { type HeatMapColour, heatMapColour, heatMapMonthStarts } from '@paydar/domain/heat-map';
 import { formatDayKey, parseDay } from '@paydar/domain/history';
 import { DAY_MS, utcDayStart } from '@paydar/domain/time';
-import { AXIS_COLOURS, HEAT_MAP_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
+import { AXIS_COLOURS, HEAT_MAP_COLOURS, NO_DATA_COLOUR, SURFACE_COLOUR } from '@/components/chart/palette';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
 
 type MonthlyMetrics = Metric['monthly_metrics'];
 
@@ -22,16 +24,12 @@ export const DAY_KINDS: readonly DayKind[] = ['green', 'yellow', 'red', 'none'];
 const KIND_COLOURS: Record<DayKind, string> = { ...HEAT_MAP_COLOURS, none: NO_DATA_COLOUR };
 
 /** Calendar days that cannot be picked: before the monitor's first day, or still to come. */
-const OUTSIDE_COLOUR = '#f8f9fa';
+const OUTSIDE_COLOUR = 'var(--mantine-color-default-hover, #f8f9fa)';
 
-/** 'Mar 2024' for '2024-03'. */
+/** 'Mar 2024' for '2024-03': the grid's months are Gregorian UTC months, so their names are too. */
 export function monthName(month: string): string {
   const [year, number] = month.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatTime(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1), utcSettings('gregorian'), 'month');
 }
 
 /** Largest cell side, and the space above the grid for the month and weekday labels. */
@@ -111,13 +109,13 @@ export function heatMapOption(options: {
     cellSize: [cell, cell],
     splitLine: { show: false },
     // Days outside the pickable range stay faint; the cells drawn over them carry the data.
-    itemStyle: { color: OUTSIDE_COLOUR, borderColor: '#fff', borderWidth: 2 },
+    itemStyle: { color: OUTSIDE_COLOUR, borderColor: SURFACE_COLOUR, borderWidth: 2 },
     // One month per calendar: its 'year' label above the grid names the month instead.
     yearLabel: {
       show: true,
       position: 'top',
       margin: 26,
-      color: '#495057',
+      color: AXIS_COLOURS.text,
       fontSize: 12,
       fontWeight: 600,
       formatter: () => monthName(month),
@@ -136,7 +134,10 @@ export function heatMapOption(options: {
     tooltip: {
       formatter: (item: { value: [string, number] }) => {
         const day = byKey.get(item.value[0]);
-        return day ? `${day.key}<br/>${describe(day)}` : '';
+        // The day in the reader's calendar (issue 15): a UTC day, so written in UTC.
+        const start = day ? parseDay(day.key) : null;
+        const name = start === null ? '' : formatTime(start, utcSettings(currentTimeSettings().calendar), 'day');
+        return day ? `${name}<br/>${describe(day)}` : '';
       },
     },
     visualMap: {
@@ -150,8 +151,8 @@ export function heatMapOption(options: {
       type: 'heatmap',
       coordinateSystem: 'calendar',
       calendarIndex: index,
-      itemStyle: { borderColor: '#fff', borderWidth: 2, borderRadius: 3 },
-      emphasis: { itemStyle: { borderColor: '#495057', borderWidth: 1 } },
+      itemStyle: { borderColor: SURFACE_COLOUR, borderWidth: 2, borderRadius: 3 },
+      emphasis: { itemStyle: { borderColor: AXIS_COLOURS.text, borderWidth: 1 } },
       data: cells.filter((day) => day.key.startsWith(month)).map((day) => [day.key, DAY_KINDS.indexOf(day.kind)]),
     })),
   };

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { Chart } from '@/components/chart/chart';
 import { ChartLegend } from '@/components/chart/chart-legend';
 import { APDEX_COLOURS } from '@/components/chart/palette';
-import { apdexSlots, hourlyApdexOption, type LabelZone } from './hourly-apdex-data';
+import type { EmptyReason } from './chart-empty-reason';
+import { type ChartSpans, NO_SPANS, spanLegend } from './chart-spans';
+import { ChartOrReason } from './empty-section';
+import { apdexSlots, hourlyApdexOption, type LabelZone, NO_DATA_SWATCH } from './hourly-apdex-data';
 import { SectionCard } from './section-card';
 
 export type HourlyApdexChartProps = {
@@ -12,28 +14,43 @@ export type HourlyApdexChartProps = {
   endsAt: number;
   /** How the hours are labelled: 'local' for today (the default), 'utc' for a past day (spec §2). */
   zone?: LabelZone;
+  /** Paused and maintenance spans: shaded, never drawn as missing data. */
+  spans?: ChartSpans;
+  /** Why there is nothing to draw when no hour has data (chart-empty-reason). */
+  emptyReason?: EmptyReason | null;
 };
 
-const legend = [
+const ratingLegend = [
   { label: '≥ 90', colour: APDEX_COLOURS.gold },
   { label: '75–90', colour: APDEX_COLOURS.silver },
   { label: '< 75', colour: APDEX_COLOURS.bad },
-  { label: 'No data', colour: APDEX_COLOURS.disabled },
+  { label: 'No data', colour: NO_DATA_SWATCH },
 ];
 
-/** Hourly apdex for the last day in 2-hour slots, gold / silver / bad, grey without data (spec §9). */
-export function HourlyApdexChart({ apdexPercents, endsAt, zone = 'local' }: HourlyApdexChartProps) {
+/**
+ * Hourly apdex for the last day in 2-hour slots, gold / silver / bad (spec §9): 0 % a red bar
+ * labelled 0%, no data a hatched outline, paused and maintenance time shaded.
+ */
+export function HourlyApdexChart({
+  apdexPercents,
+  endsAt,
+  zone = 'local',
+  spans = NO_SPANS,
+  emptyReason,
+}: HourlyApdexChartProps) {
   const option = useMemo(
-    () => hourlyApdexOption(apdexSlots(apdexPercents, endsAt), zone),
-    [apdexPercents, endsAt, zone],
+    () => hourlyApdexOption(apdexSlots(apdexPercents, endsAt, spans), zone),
+    [apdexPercents, endsAt, zone, spans],
   );
+  const empty = emptyReason && apdexPercents.every((value) => value === null) ? emptyReason : null;
   return (
     <SectionCard
       title={zone === 'utc' ? 'Apdex by hour, UTC day' : 'Apdex, last 24 hours'}
       testId="section-hourly-apdex"
-      aside={<ChartLegend items={legend} />}
+      aside={<ChartLegend items={[...ratingLegend, ...spanLegend(spans)]} />}
     >
-      <Chart
+      <ChartOrReason
+        reason={empty}
         option={option}
         height={180}
         ariaLabel="Apdex per two hours over the last day"

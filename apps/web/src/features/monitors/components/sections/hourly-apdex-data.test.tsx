@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { APDEX_COLOURS } from '@/components/chart/palette';
-import { apdexSlots, hourLabel, hourlyApdexOption } from './hourly-apdex-data';
+import { apdexSlots, hourLabel, hourlyApdexOption, slotText } from './hourly-apdex-data';
 
 const HOUR = 3_600_000;
 const endsAt = Date.UTC(2024, 2, 5, 15);
@@ -45,22 +45,93 @@ describe('hourLabel', () => {
   });
 });
 
+describe('apdexSlots: no data, paused and maintenance', () => {
+  const slotStart = (index: number) => endsAt - 24 * HOUR + index * 2 * HOUR;
+
+  it('keeps 0 % as data (the worst), apart from a slot without data', () => {
+    const slots = apdexSlots(hours([0, 0, null, null]), endsAt);
+    expect(slots[0]).toMatchObject({ percent: 0, rating: 'bad', kind: 'data' });
+    expect(slots[1]).toMatchObject({ percent: null, rating: 'disabled', kind: 'none' });
+  });
+
+  it('calls an empty slot paused or maintenance when that covers at least half of it', () => {
+    const spans = {
+      paused: [{ from: slotStart(1), to: slotStart(1) + HOUR }],
+      maintenance: [{ from: slotStart(2) + HOUR + 1, to: slotStart(3) }],
+    };
+    const slots = apdexSlots(hours([]), endsAt, spans);
+    expect(slots.slice(0, 4).map((slot) => slot.kind)).toEqual(['none', 'paused', 'none', 'none']);
+    expect(slots[2]?.spans).toEqual(['maintenance']);
+  });
+
+  it('notes a span inside a slot that has data', () => {
+    const spans = { paused: [], maintenance: [{ from: slotStart(0), to: slotStart(0) + 30 * 60_000 }] };
+    const [slot] = apdexSlots(hours([80, 80]), endsAt, spans);
+    expect(slot).toMatchObject({ kind: 'data', spans: ['maintenance'] });
+    expect(slot && slotText(slot)).toBe('Apdex 80% · partly in maintenance');
+  });
+
+  it('says what an empty slot was', () => {
+    const spans = { paused: [{ from: slotStart(0), to: slotStart(1) }], maintenance: [] };
+    const slots = apdexSlots(hours([]), endsAt, spans);
+    expect(slots.slice(0, 2).map(slotText)).toEqual(['Paused', 'No data']);
+  });
+});
+
 describe('hourlyApdexOption', () => {
-  it('draws a 0–100 scale with one bar per slot coloured by its rating, empty slots grey at full height', () => {
-    const option = hourlyApdexOption(apdexSlots(hours([95, 95, 80, 80, 10, 10]), endsAt), 'utc') as {
+  type Bar = {
+    value: number | string;
+    itemStyle?: { color: string; decal?: unknown };
+    label?: { show: boolean; formatter?: string };
+  };
+  const optionOf = (values: Array<number | null>, spans?: Parameters<typeof apdexSlots>[2]) =>
+    hourlyApdexOption(apdexSlots(hours(values), endsAt, spans), 'utc') as {
       yAxis: { min: number; max: number };
       xAxis: { data: string[] };
-      series: Array<{ data: Array<{ value: number; itemStyle: { color: string } }> }>;
+      series: Array<{ name: string; barMinHeight?: number; data: Bar[]; markArea?: { data: unknown[] } }>;
     };
+
+  it('draws a 0–100 scale with one bar per slot at its apdex, coloured by its rating', () => {
+    const option = optionOf([95, 95, 80, 80, 10, 10]);
     expect(option.yAxis).toMatchObject({ min: 0, max: 100 });
     expect(option.xAxis.data.slice(0, 3)).toEqual(['15:00', '17:00', '19:00']);
     const bars = option.series[0]?.data ?? [];
-    expect(bars.map((bar) => bar.itemStyle.color).slice(0, 4)).toEqual([
-      APDEX_COLOURS.gold,
-      APDEX_COLOURS.silver,
-      APDEX_COLOURS.bad,
-      APDEX_COLOURS.disabled,
+    expect(bars.slice(0, 3).map((bar) => [bar.value, bar.itemStyle?.color])).toEqual([
+      [95, APDEX_COLOURS.gold],
+      [80, APDEX_COLOURS.silver],
+      [10, APDEX_COLOURS.bad],
     ]);
-    expect(bars[3]?.value).toBe(100);
+  });
+
+  it('draws a 0 % slot as a visible red bar labelled 0%, never as nothing', () => {
+    const option = optionOf([0, 0]);
+    const [zero] = option.series[0]?.data ?? [];
+    expect(zero?.value).toBe(0);
+    expect(zero?.itemStyle?.color).toBe(APDEX_COLOURS.bad);
+    expect(zero?.label).toMatchObject({ show: true, formatter: '0%' });
+    expect(option.series[0]?.barMinHeight).toBeGreaterThan(0);
+  });
+
+  it('draws a slot without data as a hatched outline, not a grey bar', () => {
+    const bars = optionOf([90, 90]).series[0]?.data ?? [];
+    const empty = bars[1];
+    expect(empty?.itemStyle?.color).toBe('transparent');
+    expect(empty?.itemStyle?.decal).toBeDefined();
+    expect(empty?.itemStyle?.color).not.toBe(APDEX_COLOURS.disabled);
+  });
+
+  it('shades paused and maintenance slots, named for the legend, with no bar', () => {
+    const slotStart = (index: number) => endsAt - 24 * HOUR + index * 2 * HOUR;
+    const option = optionOf([90, 90], {
+      paused: [{ from: slotStart(1), to: slotStart(3) }],
+      maintenance: [{ from: slotStart(5), to: slotStart(6) }],
+    });
+    expect(option.series.map((series) => series.name)).toEqual(['Apdex', 'Paused', 'In maintenance']);
+    expect(option.series[1]?.markArea?.data).toEqual([
+      [{ xAxis: 1 }, { xAxis: 1 }],
+      [{ xAxis: 2 }, { xAxis: 2 }],
+    ]);
+    expect(option.series[0]?.data[1]?.value).toBe('-');
+    expect(option.series[0]?.data[5]?.value).toBe('-');
   });
 });

@@ -1,10 +1,27 @@
 import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import { type ApdexRating, apdexRating } from '@paydar/domain/apdex';
 import { HOUR_MS } from '@paydar/domain/time';
-import { APDEX_COLOURS, AXIS_COLOURS } from '@/components/chart/palette';
+import { APDEX_COLOURS, AXIS_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
+import {
+  type ChartSpans,
+  coveredMs,
+  NO_SPANS,
+  SPAN_COLOURS,
+  SPAN_LABELS,
+  type SpanKind,
+  spanKindsIn,
+} from './chart-spans';
 
 /** Hours per bar of the apdex chart (spec §9: 2-hour slots). */
 export const APDEX_SLOT_HOURS = 2;
+
+/**
+ * What a slot holds: apdex from checks ('data', 0 % included), or nothing — because the monitor
+ * was paused or in maintenance for most of it, or for no known reason ('none').
+ */
+export type SlotKind = 'data' | 'none' | SpanKind;
 
 export interface ApdexSlot {
   /** Epoch ms of the slot's first hour. */
@@ -12,6 +29,9 @@ export interface ApdexSlot {
   /** Mean of the slot's hourly values that have data, one decimal; null when none has. */
   percent: number | null;
   rating: ApdexRating;
+  kind: SlotKind;
+  /** Paused or maintenance time inside the slot, whatever its kind. */
+  spans: SpanKind[];
 }
 
 /** How times are labelled: today in the browser's zone, a past day in UTC (spec §2). */
@@ -19,10 +39,16 @@ export type LabelZone = 'local' | 'utc';
 
 /**
  * The 24 hourly apdex values (oldest first, the last hour ending at `endsAt`) as 12 two-hour slots:
- * each the average of its non-null hours, null when both are null.
+ * each the average of its non-null hours. A slot without data is 'maintenance' or 'paused' when that
+ * covers at least half of it, otherwise 'none'.
  */
-export function apdexSlots(hourly: readonly (number | null)[], endsAt: number): ApdexSlot[] {
+export function apdexSlots(
+  hourly: readonly (number | null)[],
+  endsAt: number,
+  spans: ChartSpans = NO_SPANS,
+): ApdexSlot[] {
   const firstHour = endsAt - HOURLY_APDEX_SLOTS * HOUR_MS;
+  const slotMs = APDEX_SLOT_HOURS * HOUR_MS;
   const slots: ApdexSlot[] = [];
   for (let index = 0; index < HOURLY_APDEX_SLOTS; index += APDEX_SLOT_HOURS) {
     const values = hourly
@@ -31,25 +57,111 @@ export function apdexSlots(hourly: readonly (number | null)[], endsAt: number): 
     const percent = values.length
       ? Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
       : null;
-    slots.push({ start: firstHour + index * HOUR_MS, percent, rating: apdexRating(percent) });
+    const start = firstHour + index * HOUR_MS;
+    const mostly = (kind: SpanKind) => coveredMs(spans[kind], start, start + slotMs) * 2 >= slotMs;
+    const kind: SlotKind =
+      percent !== null ? 'data' : mostly('maintenance') ? 'maintenance' : mostly('paused') ? 'paused' : 'none';
+    slots.push({
+      start,
+      percent,
+      rating: apdexRating(percent),
+      kind,
+      spans: spanKindsIn(spans, start, start + slotMs),
+    });
   }
   return slots;
 }
 
-/** 'HH:00' of an instant, in the browser's zone or in UTC. */
+/** 'HH:00' of an instant, in the reader's zone (the profile's, issue 15) or in UTC. */
 export function hourLabel(time: number, zone: LabelZone): string {
-  const date = new Date(time);
-  const hours = zone === 'utc' ? date.getUTCHours() : date.getHours();
-  const minutes = zone === 'utc' ? date.getUTCMinutes() : date.getMinutes();
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  return formatTime(time, zone === 'utc' ? utcSettings('gregorian') : currentTimeSettings(), 'hour-minute');
 }
 
-/** The bar chart of the slots on a 0–100 scale; a slot without data is a full-height 'disabled' bar. */
+/** What a slot's tooltip says under its hours. */
+export function slotText(slot: ApdexSlot): string {
+  if (slot.kind === 'none') return 'No data';
+  if (slot.kind !== 'data') return SPAN_LABELS[slot.kind];
+  const also = slot.spans.map((kind) => `partly ${SPAN_LABELS[kind].toLowerCase()}`);
+  return [`Apdex ${slot.percent}%`, ...also].join(' · ');
+}
+
+/** Diagonal stripes: the no-data slot is a hatched outline, never mistaken for a bar of any height. */
+export const NO_DATA_HATCH = {
+  symbol: 'rect',
+  symbolSize: 1,
+  color: NO_DATA_COLOUR,
+  dashArrayX: [1, 0],
+  dashArrayY: [2, 5],
+  rotation: -Math.PI / 4,
+};
+
+/** The same stripes in CSS, for the legend's swatch. */
+export const NO_DATA_SWATCH = `repeating-linear-gradient(-45deg, ${NO_DATA_COLOUR} 0 2px, transparent 2px 5px)`;
+
+/** A slot's bar: its apdex at its height (0 % a short red bar labelled "0%"); no data a hatched outline. */
+function slotBar(slot: ApdexSlot): Record<string, unknown> {
+  if (slot.kind === 'none') {
+    return {
+      value: 100,
+      itemStyle: {
+        color: 'transparent',
+        borderColor: NO_DATA_COLOUR,
+        borderType: 'dashed',
+        borderWidth: 1,
+        decal: NO_DATA_HATCH,
+      },
+      emphasis: { disabled: true },
+    };
+  }
+  // Paused and maintenance slots draw no bar: the shaded span behind them says what they were.
+  if (slot.kind !== 'data' || slot.percent === null) return { value: '-' };
+  const bad = slot.rating === 'bad';
+  return {
+    value: slot.percent,
+    itemStyle: { color: APDEX_COLOURS[slot.rating], borderRadius: [3, 3, 0, 0] },
+    // The worst hours carry their figure, so a bar too short to see still reads as the worst.
+    label: bad
+      ? {
+          show: true,
+          position: 'top',
+          formatter: `${slot.percent}%`,
+          color: APDEX_COLOURS.bad,
+          fontSize: 10,
+          fontWeight: 600,
+        }
+      : { show: false },
+  };
+}
+
+/** Shaded areas behind the slots that were paused or in maintenance (by slot index on the category axis). */
+function spanAreas(slots: readonly ApdexSlot[]): Array<Record<string, unknown>> {
+  return (
+    (['paused', 'maintenance'] as const)
+      .map((kind) => ({ kind, indexes: slots.flatMap((slot, index) => (slot.spans.includes(kind) ? [index] : [])) }))
+      .filter(({ indexes }) => indexes.length > 0)
+      // A line series without points: it adds the areas and a legend name, and takes no bar's room.
+      .map(({ kind, indexes }) => ({
+        type: 'line',
+        name: SPAN_LABELS[kind],
+        data: [],
+        markArea: {
+          silent: true,
+          itemStyle: { color: SPAN_COLOURS[kind], opacity: 0.25 },
+          data: indexes.map((index) => [{ xAxis: index }, { xAxis: index }]),
+        },
+      }))
+  );
+}
+
+/**
+ * The bar chart of the slots on a 0–100 scale: bars at their apdex, a minimum height so 0 % shows,
+ * no-data slots as hatched outlines, paused and maintenance slots shaded.
+ */
 export function hourlyApdexOption(slots: readonly ApdexSlot[], zone: LabelZone): Record<string, unknown> {
   const labels = slots.map((slot) => hourLabel(slot.start, zone));
   return {
     animation: false,
-    grid: { left: 36, right: 8, top: 12, bottom: 24 },
+    grid: { left: 36, right: 8, top: 16, bottom: 24 },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
@@ -57,8 +169,7 @@ export function hourlyApdexOption(slots: readonly ApdexSlot[], zone: LabelZone):
         const slot = slots[params[0]?.dataIndex ?? 0];
         if (!slot) return '';
         const end = hourLabel(slot.start + APDEX_SLOT_HOURS * HOUR_MS, zone);
-        const value = slot.percent === null ? 'No data' : `Apdex ${slot.percent}%`;
-        return `${hourLabel(slot.start, zone)} – ${end}<br/>${value}`;
+        return `${hourLabel(slot.start, zone)} – ${end}<br/>${slotText(slot)}`;
       },
     },
     xAxis: {
@@ -79,12 +190,12 @@ export function hourlyApdexOption(slots: readonly ApdexSlot[], zone: LabelZone):
     series: [
       {
         type: 'bar',
+        name: 'Apdex',
         barCategoryGap: '25%',
-        data: slots.map((slot) => ({
-          value: slot.percent ?? 100,
-          itemStyle: { color: APDEX_COLOURS[slot.rating], borderRadius: [3, 3, 0, 0] },
-        })),
+        barMinHeight: 4,
+        data: slots.map(slotBar),
       },
+      ...spanAreas(slots),
     ],
   };
 }

@@ -43,7 +43,7 @@ function proberAxisLabel(prober: ProberMetric): string {
 }
 
 const proberAxisRich = {
-  name: { color: '#495057', fontSize: 12, lineHeight: 15, align: 'right' },
+  name: { color: AXIS_COLOURS.text, fontSize: 12, lineHeight: 15, align: 'right' },
   failed: { color: FAILURE_COLOUR, fontSize: 11, lineHeight: 14, align: 'right' },
 };
 
@@ -92,7 +92,7 @@ export function proberTimingsOption(probers: readonly ProberMetric[]): Record<st
             show: true,
             position: inside(prober.duration) ? 'insideRight' : 'right',
             formatter: timingLabel(prober),
-            color: inside(prober.duration) ? '#fff' : '#495057',
+            color: inside(prober.duration) ? '#fff' : AXIS_COLOURS.text,
             fontSize: 11,
           },
         })),
@@ -137,7 +137,7 @@ export function phaseTimingsOption(probers: readonly ProberMetric[]): Record<str
       data: probers.map(proberLabel),
       axisTick: { show: false },
       axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
-      axisLabel: { color: '#495057' },
+      axisLabel: { color: AXIS_COLOURS.text },
     },
     series: PHASES.map((phase) => ({
       type: 'bar',

@@ -2,6 +2,9 @@ import type { RawProbeRecord } from '@paydar/contracts/metrics';
 import { BUCKET_LABELS, type BucketQuality, bucketQuality } from '@paydar/domain/buckets';
 import { DAY_MS } from '@paydar/domain/time';
 import { AXIS_COLOURS, FAILURE_COLOUR, QUALITY_COLOURS, seriesColour } from '@/components/chart/palette';
+import { formatTime } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
+import { msAxis, timeAxis } from './time-axes';
 
 export interface BucketBar {
   label: string;
@@ -129,26 +132,13 @@ export function rawChartOption(series: RawSeries, range: { from: number; to: num
       trigger: 'item',
       formatter: (item: { seriesName: string; value: [number, number, string?] }) => {
         const [time, duration, prober] = item.value;
-        const when = new Date(time).toLocaleTimeString('en-GB');
+        const when = formatTime(time, currentTimeSettings(), 'time');
         return `${prober ?? item.seriesName} · ${when}<br/>${duration} ms${prober ? ' · failed' : ''}`;
       },
     },
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none' }],
-    xAxis: {
-      type: 'time',
-      min: range.from,
-      max: range.to,
-      axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
-      axisLabel: { color: AXIS_COLOURS.label, hideOverlap: true },
-      splitLine: { show: false },
-    },
-    yAxis: {
-      type: 'value',
-      name: 'ms',
-      nameTextStyle: { color: AXIS_COLOURS.label },
-      axisLabel: { color: AXIS_COLOURS.label },
-      splitLine: { lineStyle: { color: AXIS_COLOURS.split } },
-    },
+    xAxis: timeAxis(range),
+    yAxis: msAxis(),
     series: [
       ...series.probers.map((prober) => ({
         type: 'scatter',

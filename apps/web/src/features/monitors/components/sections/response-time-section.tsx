@@ -1,12 +1,15 @@
 import { Group, Stack, Switch, Text } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
 import { useMemo, useState } from 'react';
-import { Chart } from '@/components/chart/chart';
 import { ChartLegend } from '@/components/chart/chart-legend';
 import { QUALITY_COLOURS } from '@/components/chart/palette';
+import type { EmptyReason } from './chart-empty-reason';
+import { type ChartSpans, NO_SPANS } from './chart-spans';
+import { ChartOrReason } from './empty-section';
 import { RawDataChart } from './raw-data-chart';
 import { bucketBars, responseTimeOption } from './response-time-data';
 import { SectionCard } from './section-card';
+import { SpanNote } from './span-note';
 
 export type ResponseTimeSectionProps = {
   byResponseTime: Metric['by_response_time'];
@@ -14,6 +17,11 @@ export type ResponseTimeSectionProps = {
   apdexSeconds: number;
   /** For the optional raw-data chart; absent on shared views (the raw call needs the owner). */
   raw?: { monitorId: number; lastCheckAt: string | null };
+  /** Why the histogram is empty when no check succeeded (chart-empty-reason); null when it is not. */
+  emptyReason?: EmptyReason | null;
+  /** The day's paused and maintenance spans and the day itself: told under the histogram. */
+  spans?: ChartSpans;
+  day?: { from: number; to: number };
 };
 
 const legend = [
@@ -23,7 +31,14 @@ const legend = [
 ];
 
 /** The response-time histogram, failed checks and the average, and the opt-in raw-data chart (spec §2, §9). */
-export function ResponseTimeSection({ byResponseTime, apdexSeconds, raw }: ResponseTimeSectionProps) {
+export function ResponseTimeSection({
+  byResponseTime,
+  apdexSeconds,
+  raw,
+  emptyReason = null,
+  spans = NO_SPANS,
+  day,
+}: ResponseTimeSectionProps) {
   const option = useMemo(
     () => responseTimeOption(bucketBars(byResponseTime.buckets, apdexSeconds)),
     [byResponseTime.buckets, apdexSeconds],
@@ -64,7 +79,14 @@ export function ResponseTimeSection({ byResponseTime, apdexSeconds, raw }: Respo
           </Group>
           <ChartLegend items={legend} />
         </Group>
-        <Chart option={option} height={200} ariaLabel="Checks per response-time bucket" testId="chart-response-time" />
+        <ChartOrReason
+          reason={emptyReason}
+          option={option}
+          height={200}
+          ariaLabel="Checks per response-time bucket"
+          testId="chart-response-time"
+        />
+        {day && <SpanNote spans={spans} day={day} />}
         {raw && showRaw && <RawDataChart monitorId={raw.monitorId} lastCheckAt={raw.lastCheckAt} />}
       </Stack>
     </SectionCard>

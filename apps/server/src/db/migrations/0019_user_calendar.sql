@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "calendar" text DEFAULT 'gregorian' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_calendar_known" CHECK ("users"."calendar" IN ('gregorian', 'jalali'));

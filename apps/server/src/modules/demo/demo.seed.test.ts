@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReplica, startTestServer, type TestServer } from '../../../test/harness';
+import { seedDemoData } from './demo.service';
+import { demoCounts } from './demo.test-support';
+
+const DAY = 86_400_000;
+
+describe('seeding the demo account', () => {
+  let server: TestServer;
+  let replica: TestServer;
+  let seededBy: boolean[];
+  beforeAll(async () => {
+    // Off at start, so the test starts the two seeds itself, at the same time, on two replicas.
+    server = await startTestServer({ DEMO_DATA_ENABLED: 'false' });
+    replica = await startReplica(server);
+    const outcomes = await Promise.all([seedDemoData(server.context), seedDemoData(replica.context)]);
+    seededBy = outcomes.map((outcome) => outcome.seeded);
+    console.info(`demo seed: ${Math.max(...outcomes.map((outcome) => outcome.ms))} ms`);
+  }, 120_000);
+  afterAll(async () => {
+    await replica.close();
+    await server.close();
+  });
+
+  it('is done by one of two replicas starting together, the other finding it done', () => {
+    expect(seededBy.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('gives the demo every protocol on three demo probers, each monitor on every one', async () => {
+    const { rows } = await server.context.db.execute<{ protocol: string; url: string | null; probers: number }>(sql`
+      SELECT protocol_type AS protocol, url, (SELECT count(*)::int FROM monitor_probers mp JOIN probers p ON p.id = mp.prober_id
+        WHERE mp.monitor_id = m.id AND p.is_demo) AS probers
+      FROM monitors m JOIN users u ON u.id = m.user_id WHERE m.is_demo AND u.is_demo`);
+    expect(new Set(rows.map((row) => row.protocol))).toEqual(new Set(['HTTP', 'ICMP', 'TCP', 'DNS']));
+    expect(rows.some((row) => row.url?.startsWith('https://'))).toBe(true);
+    expect(rows.some((row) => row.url?.startsWith('http://'))).toBe(true);
+    expect(rows.every((row) => row.probers === 3)).toBe(true);
+  });
+
+  it('writes 90 days of hourly rollups and raw records for the recent days only', async () => {
+    const { rows } = await server.context.db.execute<{ oldest: Date; newest: Date; raw_oldest: Date }>(sql`
+      SELECT min(hour) AS oldest, max(hour) AS newest,
+        (SELECT min(time) FROM probe_records WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)) AS raw_oldest
+      FROM hourly_rollups WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`);
+    const [span] = rows;
+    const now = Date.now();
+    expect(now - new Date(span?.oldest ?? 0).getTime()).toBeGreaterThan(89 * DAY);
+    expect(now - new Date(span?.newest ?? 0).getTime()).toBeLessThan(2 * 3_600_000);
+    expect(now - new Date(span?.raw_oldest ?? 0).getTime()).toBeLessThan(2 * DAY + 60_000);
+  });
+
+  it('gives the outage monitor closed downtimes over the 90 days, each alerted by email and Telegram', async () => {
+    const { rows } = await server.context.db.execute<{ downtimes: number; days: number; told: number }>(sql`
+      SELECT count(*)::int AS downtimes, (max(from_time)::date - min(from_time)::date) AS days,
+        (SELECT count(*)::int FROM notifications n WHERE n.monitor_id = m.id AND n.state = 'sent') AS told
+      FROM downtimes d JOIN monitors m ON m.id = d.monitor_id WHERE m.is_demo AND m.alias = 'Blog' GROUP BY m.id`);
+    const [blog] = rows;
+    expect(blog?.downtimes).toBeGreaterThan(5);
+    expect(blog?.days).toBeGreaterThan(60);
+    // A down and an up per closed downtime, on two channels each (an open one has its down only).
+    expect(blog?.told).toBeGreaterThanOrEqual(4 * ((blog?.downtimes ?? 0) - 1));
+  });
+
+  it('shows the flapping monitor as flapping, with many changes', async () => {
+    const { rows } = await server.context.db.execute<{ flapping: boolean; changes: number }>(sql`
+      SELECT a.is_flapping AS flapping,
+        (SELECT count(*)::int FROM monitor_events e WHERE e.monitor_id = m.id AND e.kind IN ('down', 'up')) AS changes
+      FROM monitors m JOIN monitor_alert_states a ON a.monitor_id = m.id WHERE m.is_demo AND m.alias = 'Database'`);
+    expect(rows[0]?.flapping).toBe(true);
+    expect(rows[0]?.changes).toBeGreaterThan(1000);
+  });
+
+  it('gives the slow monitor a slow-response rule, slow hours and slow alerts', async () => {
+    const { rows } = await server.context.db.execute<{ rule: unknown; slow: number; frustrated: number }>(sql`
+      SELECT m.slow_alert AS rule,
+        (SELECT count(*)::int FROM monitor_events e WHERE e.monitor_id = m.id AND e.kind = 'slow') AS slow,
+        (SELECT coalesce(sum(frustrated), 0)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS frustrated
+      FROM monitors m WHERE m.is_demo AND m.alias = 'Payments API'`);
+    expect(rows[0]?.rule).toMatchObject({ rule: 'response_time' });
+    expect(rows[0]?.slow).toBeGreaterThan(40);
+    expect(rows[0]?.frustrated).toBeGreaterThan(1000);
+  });
+
+  it('writes nothing more when seeded again (a restart)', async () => {
+    const before = await demoCounts(server);
+    expect(before.monitors).toBe(6);
+    expect(before.probers).toBe(3);
+    expect((await seedDemoData(server.context)).seeded).toBe(false);
+    expect(await demoCounts(server)).toEqual(before);
+  });
+});

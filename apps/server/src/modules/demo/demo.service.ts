@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import type { ServiceContext } from '../../context';
+import type { Database } from '../../db/client';
+import { monitors, probers } from '../../db/schema/index';
+import { ensurePartitions } from '../ingest/probe-records.repository';
+import {
+  DEMO_ALERT_EMAIL,
+  DEMO_ALERT_TELEGRAM,
+  DEMO_HISTORY_DAYS,
+  DEMO_MONITORS,
+  DEMO_PROBERS,
+  DEMO_RAW_DAYS,
+} from './demo.catalogue';
+import {
+  ensureDemoMonitors,
+  ensureDemoProbers,
+  lockDemoData,
+  pruneDemoRecords,
+  saveWatermark,
+  touchDemoProbers,
+} from './demo.repository';
+import { dressDemoAccount, findDemoUserId } from './demo-account.repository';
+import type { DemoMonitor, DemoProber } from './demo-history';
+import { type DemoWorld, writeDemoRange } from './demo-writer';
+
+const DAY = 86_400_000;
+
+/** The UTC days (yyyy-mm-dd) [from, to] touches: their raw-record partitions must exist first. */
+function daysOf(from: number, to: number): string[] {
+  const days: string[] = [];
+  for (let day = Math.floor(from / DAY) * DAY; day <= to; day += DAY)
+    days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
+}
+
+export interface SeedOutcome {
+  seeded: boolean;
+  ms: number;
+}
+
+/**
+ * Gives the demo account its probers, monitors and 90 days of history, once: under the demo lock,
+ * a second replica starting at the same time waits, then finds the history there and does nothing.
+ */
+export async function seedDemoData(context: ServiceContext): Promise<SeedOutcome> {
+  const started = performance.now();
+  const to = context.now().getTime();
+  const from = to - DEMO_HISTORY_DAYS * DAY;
+  const rawFrom = to - DEMO_RAW_DAYS * DAY;
+  // DDL runs in transactions of its own (probe-records.repository): before ours, not inside it.
+  await ensurePartitions(context.db, daysOf(rawFrom, to + DAY));
+  const seeded = await context.runInTransaction(async ({ db }) => {
+    if (await lockDemoData(db)) return false;
+    const userId = await findDemoUserId(db, context.config.DEMO_EMAIL);
+    if (userId === undefined) return false;
+    await dressDemoAccount(db, userId);
+    const demoProbers = await ensureDemoProbers(db, DEMO_PROBERS);
+    const demoMonitors = await ensureDemoMonitors(
+      db,
+      userId,
+      DEMO_MONITORS,
+      { email: DEMO_ALERT_EMAIL, telegram: DEMO_ALERT_TELEGRAM },
+      demoProbers.map((prober) => prober.id),
+      new Date(from),
+    );
+    await writeDemoRange(
+      db,
+      { userId, monitors: demoMonitors, probers: demoProbers },
+      { from, to, rawFrom, isFirst: true },
+    );
+    await touchDemoProbers(db, new Date(to));
+    await saveWatermark(db, { generatedUntil: new Date(to), seedMs: Math.round(performance.now() - started) });
+    return true;
+  });
+  return { seeded, ms: Math.round(performance.now() - started) };
+}
+
+/** The demo's monitors and probers as stored, matched to the catalogue by alias and name. */
+async function loadWorld(db: Database, email: string): Promise<DemoWorld | undefined> {
+  const userId = await findDemoUserId(db, email);
+  if (userId === undefined) return undefined;
+  const monitorRows = await db
+    .select({ id: monitors.id, alias: monitors.alias })
+    .from(monitors)
+    .where(and(eq(monitors.userId, userId), eq(monitors.isDemo, true)));
+  const proberRows = await db
+    .select({ id: probers.id, name: probers.name })
+    .from(probers)
+    .where(eq(probers.isDemo, true));
+  const demoMonitors: DemoMonitor[] = DEMO_MONITORS.flatMap((spec) => {
+    const row = monitorRows.find((candidate) => candidate.alias === spec.alias);
+    return row ? [{ id: row.id, spec }] : [];
+  });
+  const demoProbers: DemoProber[] = DEMO_PROBERS.flatMap((spec) => {
+    const row = proberRows.find((candidate) => candidate.name === spec.name);
+    return row ? [{ id: row.id, spec }] : [];
+  });
+  return { userId, monitors: demoMonitors, probers: demoProbers };
+}
+
+/**
+ * Appends the demo's checks from the watermark to now (at most the history's length after a long
+ * stop), under the demo lock: a second run at the same time waits and then has nothing to add.
+ */
+export async function advanceDemoData(context: ServiceContext): Promise<{ from: number; to: number } | undefined> {
+  const to = context.now().getTime();
+  await ensurePartitions(context.db, daysOf(to - DEMO_RAW_DAYS * DAY, to));
+  return context.runInTransaction(async ({ db }) => {
+    const watermark = await lockDemoData(db);
+    if (!watermark) return undefined;
+    const from = Math.max(watermark.generatedUntil.getTime(), to - DEMO_HISTORY_DAYS * DAY);
+    if (to <= from) return undefined;
+    const world = await loadWorld(db, context.config.DEMO_EMAIL);
+    if (!world) return undefined;
+    const rawFrom = Math.max(from, to - DEMO_RAW_DAYS * DAY);
+    await writeDemoRange(db, world, { from, to, rawFrom, isFirst: false });
+    await pruneDemoRecords(
+      db,
+      world.monitors.map((monitor) => monitor.id),
+      new Date(to - (DEMO_RAW_DAYS + 1) * DAY),
+    );
+    await touchDemoProbers(db, new Date(to));
+    await saveWatermark(db, { generatedUntil: new Date(to) });
+    return { from, to };
+  });
+}

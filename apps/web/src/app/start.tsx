@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { onUnauthorized } from '@/lib/api-client';
+import { endSession, restoreSession } from '@/lib/auth';
+
+/** Nothing renders before the configuration and the session are known (spec §4 "Start-up"). */
+export async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig();
+    document.title = config.productName;
+  } catch (error) {
+    console.error(error);
+    root.render(<StartFailed />);
+    return;
+  }
+  // A key the server stops accepting mid-visit signs the user out; the guards then show /login.
+  onUnauthorized(endSession);
+  await restoreSession();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/** Without its configuration the app cannot reach the API; this stays plain, without the theme. */
+function StartFailed() {
+  return (
+    <div style={{ fontFamily: 'system-ui, sans-serif', padding: 32, textAlign: 'center', color: '#343a40' }}>
+      <p>The application could not load its configuration.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </div>
+  );
+}

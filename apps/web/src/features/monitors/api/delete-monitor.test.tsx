@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { setSessionToken } from '@/lib/session-store';
+import { buildShopMonitor, summaryPage } from '@/testing/monitor-builders';
+import { stubFetch } from '@/testing/test-utils';
+import { useDeleteMonitor } from './delete-monitor';
+import { useMetric } from './get-metric';
+import { useMonitor } from './get-monitor';
+import { useMonitors } from './get-monitors';
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+describe('removing a monitor', () => {
+  it('reloads the list, but never asks again for the removed monitor’s detail or metric still on screen', async () => {
+    setSessionToken('key', 'local');
+    const shown = buildShopMonitor({ id: 5 });
+    const other = buildShopMonitor({ id: 6 });
+    let removed = false;
+    const fetchMock = stubFetch((url, init) => {
+      const path = new URL(url).pathname;
+      if (init.method === 'DELETE') {
+        removed = true;
+        return { status: 204 };
+      }
+      if (path === '/api/v1/monitors/') return { body: summaryPage(removed ? [other] : [shown, other]) };
+      return { status: removed ? 404 : 200, body: removed ? { detail: 'Not found.' } : shown };
+    });
+    const { result } = renderHook(
+      () => ({
+        list: useMonitors(true),
+        detail: useMonitor(5, true),
+        metric: useMetric(5),
+        remove: useDeleteMonitor(),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.list.isSuccess && result.current.detail.isSuccess).toBe(true));
+    const callsBefore = fetchMock.mock.calls.length;
+
+    await act(() => result.current.remove.mutateAsync(5));
+
+    const after = fetchMock.mock.calls
+      .slice(callsBefore)
+      .map(([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+    expect(after).toContain('DELETE /api/v1/monitors/5/');
+    expect(after).toContain('GET /api/v1/monitors/');
+    expect(after.filter((call) => call.includes('/monitors/5/') && call.startsWith('GET'))).toEqual([]);
+    expect(after.filter((call) => call.includes('/monitors/5/metric'))).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { AXIS_COLOURS } from '@/components/chart/palette';
+import { formatTime, utcSettings } from '@/lib/date-time';
+import { currentTimeSettings } from '@/lib/time-settings';
+
+/** The x axis of the charts over time (raw data, p50/p95): exactly [from, to], no grid lines, hours in the reader's zone (issue 15), or UTC where the chart is of a past (UTC) day. */
+export function timeAxis(
+  range: { from: number; to: number },
+  options: { utc?: boolean } = {},
+): Record<string, unknown> {
+  const settings = () => (options.utc ? utcSettings(currentTimeSettings().calendar) : currentTimeSettings());
+  return {
+    type: 'time',
+    min: range.from,
+    max: range.to,
+    axisLine: { lineStyle: { color: AXIS_COLOURS.line } },
+    axisLabel: {
+      color: AXIS_COLOURS.label,
+      hideOverlap: true,
+      formatter: (value: number) => formatTime(value, settings(), 'hour-minute'),
+    },
+    splitLine: { show: false },
+  };
+}
+
+/** The y axis of durations, named 'ms'. */
+export function msAxis(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'value',
+    name: 'ms',
+    nameTextStyle: { color: AXIS_COLOURS.label },
+    axisLabel: { color: AXIS_COLOURS.label },
+    splitLine: { lineStyle: { color: AXIS_COLOURS.split } },
+    ...extra,
+  };
+}
