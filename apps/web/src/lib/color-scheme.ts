@@ -1,7 +1,8 @@
 import { localStorageColorSchemeManager } from '@mantine/core';
 
-/** Where the light / dark / system choice is remembered; a device preference, so logout keeps it. */
-export const COLOR_SCHEME_KEY = 'paydar.color-scheme';
+import { COLOR_SCHEME_KEY } from './early-color-scheme';
+
+export { COLOR_SCHEME_KEY };
 
 /** Mantine's manager over localStorage: reads, writes and follows other tabs' changes of the choice. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
