@@ -155,9 +155,8 @@ describe('the switch', () => {
     const card = await showCard('Silver · Monthly');
     fireEvent.click(renewalSwitch(card));
     const alert = await within(card).findByRole('alert');
-    expect(alert.textContent).toBe(
-      'auto_renew: Your Silver plan does not renew from your credit: there is no renewal to switch.',
-    );
+    // The server's words without its field name (issue 15: no internal names on screen).
+    expect(alert.textContent).toBe('Your Silver plan does not renew from your credit: there is no renewal to switch.');
     expect(renewalSwitch(card).checked).toBe(true);
     expect(renewalSwitch(card).disabled).toBe(false);
     expect(within(card).getByText(/^Renews on 2025\/04\/05/)).toBeTruthy();
