@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
+import { waitForQuietNetwork } from '../support/quiet-network';
 import { createMonitor, registerProbers, sessionKey } from '../support/seed-results';
 import { expect, test } from '../support/test';
 
@@ -56,7 +57,7 @@ test('the dashboard, the Alert Center and Billing load without a CSP violation',
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   }
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   expect(violations).toEqual([]);
 });
 
@@ -79,7 +80,7 @@ test('a share page works inside another site’s frame; other pages refuse to be
   await embed(page, `${baseURL}/symlink/${monitor.token}`);
   const framed = page.frameLocator('iframe');
   await expect(framed.getByText('Framed shop').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   expect(violations).toEqual([]);
 
   await embed(page, `${baseURL}/login`);
@@ -92,7 +93,7 @@ test('the API docs load without a CSP violation', async ({ page }) => {
   const violations = await collectViolations(page);
   await page.goto('/api/docs');
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   expect(violations).toEqual([]);
 });
 

@@ -119,7 +119,10 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
   await expect(share).toBeHidden();
 
   // Refresh All reloads the list and the figures of the items shown, without cache.
-  const fresh = page.waitForRequest((request) => /\/metric\?cache=False$/.test(request.url()));
+  const fresh = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname.endsWith('/metric') && url.searchParams.get('cache') === 'False';
+  });
   const list = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v1/monitors/');
   await page.getByRole('button', { name: 'Refresh All Monitors' }).click();
   await Promise.all([fresh, list]);

@@ -1,4 +1,5 @@
 import { signUp, uniqueEmail, verifiedUser } from '../support/accounts';
+import { waitForQuietNetwork } from '../support/quiet-network';
 import { shootAtEachSize as shoot, shotPath } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
@@ -18,7 +19,7 @@ test('guest screens', async ({ page }) => {
   for (const [name, url, text] of screens) {
     await page.goto(url);
     if (text) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-    else await page.waitForLoadState('networkidle');
+    else await waitForQuietNetwork(page);
     await shoot(page, name);
   }
 });
@@ -48,7 +49,7 @@ test('signed-in screens', async ({ page }) => {
     ['settings', '/settings'],
   ] as const) {
     await page.goto(url);
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     await shoot(page, name);
   }
 });

@@ -75,8 +75,8 @@ test('changing the email: password asked, confirmed from the new address, old ad
 
 test('sign out everywhere ends the other browser’s session too', async ({ page, browser, consoleGuard }) => {
   consoleGuard.allow(
-    /status of 401.*\/api\/v1\/users\/profile/,
-    'the other browser’s key is ended on purpose: its next call is refused',
+    /status of 401.*\/api\/v1\/(users\/profile|monitors\/)/,
+    'the other browser’s key is ended on purpose: its next calls (the profile, and the list the page asks for beside it) are refused',
   );
   const user = await verifiedUser(page, 'everywhere');
   const other = await browser.newContext();
