@@ -5,7 +5,7 @@ import { verifiedUser } from '../support/accounts';
 import { addTag, channelTag } from '../support/alert-center';
 import { api } from '../support/api';
 import { webhookRequests, webhookRespondNext, webhookUrl } from '../support/outside';
-import { atEachSize } from '../support/screenshots';
+import { atEachSize, shotsDir as screenshotsDir } from '../support/screenshots';
 import { registerProbers, seedRange } from '../support/seed-results';
 import { expect, test } from '../support/test';
 
@@ -13,10 +13,10 @@ import { expect, test } from '../support/test';
  * Test a channel and read the history (issue 14): a verified user adds a webhook (verified by its
  * signed delivery), presses "Send test" on its tag, sees the outcome beside the channel, the fake
  * target gets a `channel.test` event in the profile's time zone, and the history shows the row as
- * a Test that was sent. Screenshots go to /work/shots/history/ at 1280 and 390 px.
+ * a Test that was sent. Screenshots go to e2e/screenshots/ (or E2E_HISTORY_SHOTS) at 1280 and 390 px.
  */
 
-const shotsDir = process.env.E2E_HISTORY_SHOTS ?? '/work/shots/history';
+const shotsDir = process.env.E2E_HISTORY_SHOTS ?? screenshotsDir;
 
 async function shoot(page: Page, name: string, fullPage = true) {
   mkdirSync(shotsDir, { recursive: true });
