@@ -163,7 +163,7 @@ test('charts tell no-data from 0 %, say why they are empty, and show 7/30/90 day
   await expect(page.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true');
 
   // In a dark colour scheme the charts redraw with the theme's colours (axes, grid, no-data hatch).
-  await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  await page.evaluate(() => localStorage.setItem('paydar.color-scheme', 'dark'));
   await page.goto(`/monitor/${worst.monitorId}`);
   const darkApdex = detail.getByTestId('chart-hourly-apdex');
   await expect(darkApdex).toHaveAttribute('data-color-scheme', 'dark');
