@@ -8,13 +8,15 @@ import { freePort } from '../apps/server/test/free-port';
 import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
 import { type Figure, percentile } from './support/figures';
 import { seedListUser } from './support/list-user';
+import { pageTrace } from './support/page-trace';
 
 /**
  * Issue 15 point 2: the time from navigation to the first monitor of the list on screen, for a
  * signed-in user with 1,000 monitors, in Chromium against a real server process serving a real
  * build. Cold: a new browser context (empty HTTP cache); warm: a reload in the same context.
  * With FIRST_PAINT_BASELINE_DIST set to another build (one of main, say), that build is measured
- * in the same run, its runs interleaved with this build's, so the figures compare.
+ * in the same run, its runs interleaved with this build's, so the figures compare. With
+ * FIRST_PAINT_TRACE=<dir>, the last run's timelines and CPU profiles are kept there (page-trace.ts).
  */
 const MONITORS = 1_000;
 const RUNS = 7;
@@ -93,7 +95,7 @@ function newBuild(label: string, distDir: string): Build {
 }
 
 /** The web app as `npm run build` makes it, into `outDir`. */
-function buildWebApp(outDir: string): string {
+export function buildWebApp(outDir: string): string {
   const result = spawnSync('npm', ['run', 'build', '-w', '@paydar/web', '--', '--outDir', outDir], {
     cwd: path.resolve(import.meta.dirname, '..'),
     encoding: 'utf8',
@@ -140,9 +142,14 @@ async function measure(browser: Browser, build: Build, key: string, record: bool
       else if (url.pathname.startsWith('/api/') || url.pathname === '/config.json') apiCalls.push(url.pathname);
     });
     const url = `${build.server?.url}/`;
+    const trace = await pageTrace(context, page, record ? process.env.FIRST_PAINT_TRACE?.trim() : undefined);
+    await trace.start();
     const cold = await firstItemMs(page, () => page.goto(url));
+    await trace.save(`${build.label.replace(/\W+/g, '-')}-cold`);
     const [coldScripts, coldCalls] = [scripts.length, [...apiCalls]];
+    await trace.start();
     const warm = await firstItemMs(page, () => page.reload());
+    await trace.save(`${build.label.replace(/\W+/g, '-')}-warm`);
     if (!record) return;
     build.cold.push(cold);
     build.warm.push(warm);

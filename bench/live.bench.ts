@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { openSession } from '../apps/server/src/modules/accounts/session.service
 import type { Runtime } from '../apps/server/src/runtime';
 import { freePort } from '../apps/server/test/free-port';
 import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
+import { buildWebApp } from './first-paint.bench';
 import { databaseOf } from './scale.bench';
 import { postgresCpuByBackend, postgresCpuSince, processUsage } from './support/cpu';
 import { type Figure, percentile } from './support/figures';
@@ -28,6 +28,29 @@ const SINGLE_SAMPLES = 20;
 const BATCH_ROUNDS = 3;
 const BROWSER_SAMPLES = 6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What is live in the server's memory after a full collection (support/heap-hook.cjs), in bytes. */
+async function liveMemory(pid: number, file: string): Promise<{ heap: number; external: number; rss: number }> {
+  const before = Date.now();
+  process.kill(pid, 'SIGUSR2');
+  for (let tries = 0; tries < 200; tries += 1) {
+    await sleep(50);
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const usage = text ? (JSON.parse(text) as Record<string, number>) : undefined;
+    if (usage && (usage.at ?? 0) >= before) {
+      return { heap: usage.heapUsed ?? 0, external: usage.external ?? 0, rss: usage.rss ?? 0 };
+    }
+  }
+  throw new Error('the server did not answer the heap hook (support/heap-hook.cjs)');
+}
+
+async function openAll(url: string, keys: string[]): Promise<Stream[]> {
+  const streams: Stream[] = [];
+  for (let index = 0; index < keys.length; index += 50) {
+    streams.push(...(await Promise.all(keys.slice(index, index + 50).map((key) => openStream(url, key)))));
+  }
+  return streams;
+}
 
 interface Stream {
   /** Resolves the waiter for a check at this time, when the stream's event carries it. */
@@ -185,11 +208,14 @@ const figure = (name: string, samples: number[], note: string): Figure[] => {
   ];
 };
 
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
 export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
   const { keys, monitorIds, proberKey } = await seed(runtime);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-live-'));
-  const webDir = process.env.BENCH_WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
-  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  // The browser figure needs the web app: built into a temp dir, as first-paint does, unless given.
+  const webDir = process.env.BENCH_WEB_DIST_DIR ?? buildWebApp(path.join(dataDir, 'web-dist'));
+  const heapFile = path.join(dataDir, 'heap.json');
   const port = await freePort();
   const server = await startServerProcess({
     DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
@@ -199,7 +225,10 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BUILTIN_PROBER_ENABLED: 'false',
     LOG_LEVEL: 'warn',
-    ...(hasWeb ? { WEB_DIST_DIR: webDir } : {}),
+    WEB_DIST_DIR: webDir,
+    // The memory figure's debug hook: in this process only, the server's code untouched.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --require ${path.join(import.meta.dirname, 'support/heap-hook.cjs')}`,
+    BENCH_HEAP_FILE: heapFile,
   });
   const pid = server.child.pid as number;
   const database = databaseOf(runtime);
@@ -213,14 +242,19 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
   const streams: Stream[] = [];
   try {
     await sleep(SETTLE_MS);
-    const idleRss = processUsage(pid).rssMiB;
     const idleCpu = await cpuOver(IDLE_WINDOW_MS);
 
-    for (let index = 0; index < STREAMS; index += 50) {
-      streams.push(...(await Promise.all(keys.slice(index, index + 50).map((key) => openStream(server.url, key)))));
-    }
+    // Memory: a first round opens and closes every stream, so what opening costs once (code
+    // compiled, pools grown, caches filled) is paid; then like states are compared after a full
+    // collection each: every stream closed, and every stream open again.
+    const warmUp = await openAll(server.url, keys);
     await sleep(SETTLE_MS);
-    const openRss = processUsage(pid).rssMiB;
+    for (const stream of warmUp) stream.abort.abort();
+    await sleep(SETTLE_MS);
+    const closedMemory = await liveMemory(pid, heapFile);
+    streams.push(...(await openAll(server.url, keys)));
+    await sleep(SETTLE_MS);
+    const openMemory = await liveMemory(pid, heapFile);
     const openCpu = await cpuOver(IDLE_WINDOW_MS);
 
     const single: number[] = [];
@@ -257,25 +291,21 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
     }
     for (const stream of streams) stream.abort.abort();
 
-    const browser = hasWeb
-      ? await browserLatencies(server, keys[0] as string, monitorIds[0] as number, proberKey).catch(
-          (error: unknown) => {
-            throw new Error(
-              `${String(error)}\nserver output (last 3,000 characters):\n${server.output().slice(-3_000)}`,
-            );
-          },
-        )
-      : [];
+    const browser = await browserLatencies(server, keys[0] as string, monitorIds[0] as number, proberKey).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}\nserver output (last 3,000 characters):\n${server.output().slice(-3_000)}`);
+      },
+    );
     const perStreamCpuUs = ((openCpu - idleCpu) / STREAMS / (IDLE_WINDOW_MS / 1000)) * 1e6;
     const note = `${STREAMS} streams, one user and one monitor each; a real server process`;
     return [
       {
-        name: `live, ${STREAMS} open streams: server RSS per stream`,
-        value: ((openRss - idleRss) * 1024) / STREAMS,
+        name: `live, ${STREAMS} open streams: server memory per stream (heap + external, after a full GC)`,
+        value: (openMemory.heap + openMemory.external - closedMemory.heap - closedMemory.external) / 1024 / STREAMS,
         unit: 'KiB',
         target: 'report',
         met: true,
-        note: `RSS ${idleRss.toFixed(0)} → ${openRss.toFixed(0)} MiB`,
+        note: `like states after a warm-up round (open all, close all), each after a forced full GC (bench/support/heap-hook.cjs): closed → open heap ${mib(closedMemory.heap)} → ${mib(openMemory.heap)} MiB, external ${mib(closedMemory.external)} → ${mib(openMemory.external)} MiB; RSS ${mib(closedMemory.rss)} → ${mib(openMemory.rss)} MiB (RSS also moves with what the allocator keeps)`,
       },
       {
         name: `live, ${STREAMS} open streams at idle: CPU per stream (server + PostgreSQL)`,
@@ -295,13 +325,11 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
         everyStream,
         `${BATCH_ROUNDS} rounds × ${STREAMS} streams, from the POST's answer; the POST itself (ingest of ${STREAMS} results) took ${batchPosts.map((ms) => ms.toFixed(0)).join(', ')} ms`,
       ),
-      ...(hasWeb
-        ? figure(
-            'live: check committed → browser list item shows its status code',
-            browser,
-            `${BROWSER_SAMPLES} flips in Chromium, from the POST's answer: ${browser.map((ms) => ms.toFixed(0)).join(', ')} ms`,
-          )
-        : []),
+      ...figure(
+        'live: check committed → browser list item shows its status code',
+        browser,
+        `${BROWSER_SAMPLES} flips in Chromium, from the POST's answer: ${browser.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      ),
     ];
   } finally {
     for (const stream of streams) stream.abort.abort();

@@ -1,11 +1,33 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * Specs that read what the one server's outside fakes received across all users, so must not
+ * overlap one another: the webhook target (alert-center takes the first delivery it got,
+ * alert-history counts them, respond-next answers whoever comes next), Zarinpal's payments (found
+ * by amount) and the analytics beacons (counted). They run one at a time, in file order, beside
+ * the others; every other spec makes its own users and reads only what they own.
+ */
+const sharingFakes = [
+  'alert-center.spec.ts',
+  'alert-history.spec.ts',
+  'alerting.spec.ts',
+  'billing.spec.ts',
+  'billing-extras.spec.ts',
+  'plan-renewal.spec.ts',
+];
+
 export default defineConfig({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
-  // Two cores: the server and one browser at a time.
-  workers: 1,
+  // Two browsers beside the one server: the specs spend much of their time waiting on it (checks,
+  // alerts, mail), so two at a time keep two cores busier than one. A spec's own tests stay in order.
+  workers: 2,
   fullyParallel: false,
+  // shared-fakes first: its one worker starts at once beside the others instead of running last alone.
+  projects: [
+    { name: 'shared-fakes', testMatch: sharingFakes, workers: 1 },
+    { name: 'own-users', testIgnore: sharingFakes },
+  ],
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

@@ -6,6 +6,10 @@
  * 300 KB gzip; or when the entry itself (with its static imports) outgrows 10 KB gzip: it runs
  * before the app arrives, to fire the first calls (issue 15), which only helps while it is small.
  *
+ * The public status page (status.html, issue 16) has its own budget for everything its first load
+ * fetches — the HTML, its scripts and their static imports, its stylesheets and the fonts they
+ * name — 150 KB gzip: thousands open it at once during an outage.
+ *
  * It builds nothing: run `npm run build` first (or pass the dir of another build).
  */
 import fs from 'node:fs';
@@ -15,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 /** Bytes (KB of 1,000 bytes, the stricter reading). */
 export const BUDGET_BYTES = 300 * 1000;
 export const ENTRY_BUDGET_BYTES = 10 * 1000;
+export const STATUS_PAGE_BUDGET_BYTES = 150 * 1000;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -48,9 +53,54 @@ export interface BundleFile {
   gzipBytes: number;
 }
 
+/** Paths of the stylesheets an HTML page links. */
+export function stylesheets(html: string): string[] {
+  const found = new Set<string>();
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const url = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1];
+    if (/\brel=["']?stylesheet/i.test(tag) && url && !/^(https?:)?\/\//i.test(url)) found.add(url);
+  }
+  return [...found];
+}
+
+/** Relative or root URLs a stylesheet loads (fonts, images): `url(...)`, data: URLs left out. */
+export function cssUrls(css: string): string[] {
+  const found = new Set<string>();
+  for (const match of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+    const url = match[1]?.trim();
+    if (url && !/^(data:|https?:|\/\/|#)/i.test(url)) found.add(url);
+  }
+  return [...found];
+}
+
+const sizeOf = (distDir: string, file: string): BundleFile => {
+  const content = fs.readFileSync(file);
+  return { file: path.relative(distDir, file), bytes: content.length, gzipBytes: gzipSync(content).length };
+};
+
+/**
+ * Everything an HTML page of the build fetches on first load: the page, its JavaScript (as
+ * initialJavaScript), its stylesheets and what they load (fonts), each with its raw and gzip size.
+ */
+export function firstLoad(distDir: string, page: string): BundleFile[] {
+  const htmlFile = path.join(distDir, page);
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const files = [sizeOf(distDir, htmlFile), ...initialJavaScript(distDir, false, page)];
+  for (const sheet of stylesheets(html)) {
+    const cssFile = path.join(distDir, sheet.split('?')[0] ?? sheet);
+    files.push(sizeOf(distDir, cssFile));
+    for (const url of cssUrls(fs.readFileSync(cssFile, 'utf8'))) {
+      const asset = url.startsWith('/') ? path.join(distDir, url) : path.resolve(path.dirname(cssFile), url);
+      const clean = asset.split(/[?#]/)[0] ?? asset;
+      if (fs.existsSync(clean)) files.push(sizeOf(distDir, clean));
+    }
+  }
+  return files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
 /** Every JS file the page loads initially (or only the entry's: `entryOnly`), with its raw and gzip size. */
-export function initialJavaScript(distDir: string, entryOnly = false): BundleFile[] {
-  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+export function initialJavaScript(distDir: string, entryOnly = false, page = 'index.html'): BundleFile[] {
+  const html = fs.readFileSync(path.join(distDir, page), 'utf8');
   const toFile = (url: string, from = distDir) =>
     url.startsWith('/') ? path.join(distDir, url.split('?')[0] ?? url) : path.resolve(from, url);
   const queue = initialScripts(html, entryOnly)
@@ -85,6 +135,7 @@ function main(): number {
   );
   const entry = initialJavaScript(distDir, true).reduce((sum, file) => sum + file.gzipBytes, 0);
   console.log(`Entry, run before the app arrives: ${kb(entry)} gzip; budget ${kb(ENTRY_BUDGET_BYTES)}.`);
+  const statusFailed = checkStatusPage(distDir);
   if (total > BUDGET_BYTES) {
     console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`);
     return 1;
@@ -95,7 +146,25 @@ function main(): number {
     );
     return 1;
   }
-  return 0;
+  return statusFailed ? 1 : 0;
+}
+
+/** Prints the status page's first load and whether it is over its budget (true when it is). */
+function checkStatusPage(distDir: string): boolean {
+  if (!fs.existsSync(path.join(distDir, 'status.html'))) {
+    console.error('No status.html in the build: the status page is a second Vite input (apps/web/vite.config.ts).');
+    return true;
+  }
+  const files = firstLoad(distDir, 'status.html');
+  const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  for (const file of files)
+    console.log(`  ${kb(file.gzipBytes).padStart(10)} gzip  ${kb(file.bytes).padStart(10)}  ${file.file}`);
+  console.log(
+    `Status page first load (HTML, JS, CSS, fonts): ${kb(total)} gzip in ${files.length} files; budget ${kb(STATUS_PAGE_BUDGET_BYTES)}.`,
+  );
+  if (total <= STATUS_PAGE_BUDGET_BYTES) return false;
+  console.error(`The status page is over its budget by ${kb(total - STATUS_PAGE_BUDGET_BYTES)}.`);
+  return true;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) process.exitCode = main();

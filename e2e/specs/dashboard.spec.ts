@@ -3,6 +3,7 @@ import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
+import { createMonitor } from '../support/monitors';
 import { type ShotSize, shotPath, sizes } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
@@ -18,19 +19,6 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 const target = loopbackTarget();
-
-type Created = { id: number; token: string };
-
-async function createMonitor(page: Page, fields: Record<string, unknown>): Promise<Created> {
-  const probers = await api<{ results: Array<{ id: number }> }>(page, 'GET', '/api/v1/probers/');
-  return api<Created>(page, 'POST', '/api/v1/monitors/', {
-    protocol_type: 'HTTP',
-    period: 300,
-    apdex: 0.5,
-    probers: probers.results.slice(0, 1).map((prober) => prober.id),
-    ...fields,
-  });
-}
 
 /** Saves the page as it is at `size` (the viewport is left at that size). */
 async function shoot(page: Page, name: string, size: ShotSize) {
@@ -114,7 +102,15 @@ test('the list: newest first, search, Share, Remove, and the detail beside it', 
   await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(
     `${process.env.E2E_BASE_URL}/symlink/${alpha.token}`,
   );
-  await expect(share.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(share.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+  // The badges' previews are real images from the badge endpoints (issue 16), not broken ones.
+  for (const name of ['status badge', /^uptime \d+[hd] badge$/]) {
+    const badge = share.getByRole('img', { name });
+    await expect(badge).toHaveAttribute('src', new RegExp(`/api/v1/badges/${alpha.token}/`));
+    await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(share.getByRole('textbox', { name: 'Badge Markdown' })).toHaveValue(/^\[!\[status\]\(http/);
+  await page.screenshot({ path: shotPath('share-popup-badges-desktop') });
   await page.keyboard.press('Escape');
   await expect(share).toBeHidden();
 

@@ -4,6 +4,7 @@ import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { database } from '../support/database';
 import { loopbackTarget } from '../support/loopback-target';
+import { createMonitor } from '../support/monitors';
 import { atEachSize, shotsDir } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
@@ -36,15 +37,7 @@ const localInput = (page: Page, minutes: number) =>
 test('create a window, see the monitor in maintenance, end it early', async ({ page }) => {
   test.setTimeout(120_000);
   await verifiedUser(page, 'maintenance');
-  const probers = (await api(page, 'GET', '/api/v1/probers/')) as { results: Array<{ id: number }> };
-  const created = (await api(page, 'POST', '/api/v1/monitors/', {
-    protocol_type: 'HTTP',
-    url: target.url,
-    alias: 'shop',
-    period: 300,
-    apdex: 0.5,
-    probers: probers.results.slice(0, 1).map((prober) => prober.id),
-  })) as { id: number };
+  const created = await createMonitor(page, { url: target.url, alias: 'shop' });
   // Watched since early today, with an earlier maintenance span (35 %–55 % of the day so far) to draw.
   const now = Date.now();
   const dayStart = now - (now % DAY_MS);

@@ -1,8 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
+import { database } from '../support/database';
+import { dateIn, pickDate } from '../support/date-popup';
 import { loopbackTarget } from '../support/loopback-target';
-import { shootAtEachSize } from '../support/screenshots';
+import { createMonitor } from '../support/monitors';
+import { shootAtEachSize, shotPath } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
 /**
@@ -26,6 +29,14 @@ const headerTime = (page: Page, label: string) =>
     .getByText(label, { exact: true })
     .locator('xpath=following-sibling::*[1]');
 
+/** Refreshes the detail until its monitor's first check is in. */
+async function refreshUntilChecked(detail: Locator) {
+  await expect(async () => {
+    await detail.getByRole('button', { name: 'Refresh' }).click();
+    await expect(detail.getByText('Last Check', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test.describe('in Berlin', () => {
   test.use({ timezoneId: 'Europe/Berlin' });
 
@@ -38,21 +49,11 @@ test.describe('in Berlin', () => {
       time_zone: 'Europe/Berlin',
       calendar: 'gregorian',
     });
-    const probers = (await api(page, 'GET', '/api/v1/probers/')) as { results: Array<{ id: number }> };
-    const created = (await api(page, 'POST', '/api/v1/monitors/', {
-      protocol_type: 'HTTP',
-      url: target.url,
-      period: 300,
-      apdex: 0.5,
-      probers: probers.results.slice(0, 1).map((prober) => prober.id),
-    })) as { id: number };
+    const created = await createMonitor(page, { url: target.url });
 
     await page.goto(`/monitor/${created.id}`);
     const detail = page.getByRole('region', { name: 'Monitor detail' });
-    await expect(async () => {
-      await detail.getByRole('button', { name: 'Refresh' }).click();
-      await expect(detail.getByText('Last Check', { exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    await refreshUntilChecked(detail);
     await expect(headerTime(page, 'Last Check')).toHaveText(dateTimeIn(GREGORIAN_MONTH));
 
     await page.goto('/account');
@@ -72,7 +73,23 @@ test.describe('in Berlin', () => {
     // Today's bar runs from local midnight to now, in the Jalali calendar: never to a time to come.
     await expect(detail.getByText(new RegExp(`^${JALALI_MONTH} \\d{1,2}(st|nd|rd|th), 00:00$`))).toBeVisible();
     await expect(detail.getByText(/^Now, \d\d:\d\d$/)).toBeVisible();
+    // The heat map's months are Jalali months, its days named in the Jalali calendar.
+    await expect(detail.getByTestId('heat-map-month').last()).toContainText(new RegExp(`^${JALALI_MONTH} 14\\d\\d`));
+    await detail.getByTestId('section-heat-map').screenshot({ path: shotPath('timecal-heat-map-jalali-desktop') });
     await shootAtEachSize(page, 'timecal-detail-jalali', 400);
+
+    // The Date popup's calendar is Jalali too: its months, its Saturday-first weeks, today picked.
+    await detail.getByRole('button', { name: 'Date', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'Date' });
+    const calendar = popup.getByRole('group', { name: 'Calendar' });
+    await expect(calendar.getByText(new RegExp(`^${JALALI_MONTH} 14\\d\\d$`))).toBeVisible();
+    await expect(calendar.locator('[aria-pressed="true"]')).toHaveAccessibleName(
+      new RegExp(`^${JALALI_MONTH} \\d{1,2}(st|nd|rd|th), 14\\d\\d$`),
+    );
+    // At this size only: the narrow layout is another screen, where the popup is not open.
+    await page.screenshot({ path: shotPath('timecal-date-popup-jalali-desktop') });
+    await popup.getByRole('button', { name: 'Set Date' }).click();
+    await expect(popup).toBeHidden();
   });
 });
 
@@ -85,5 +102,46 @@ test.describe('in Tehran', () => {
       time_zone: 'Asia/Tehran',
       calendar: 'jalali',
     });
+  });
+
+  test("a past day is Tehran's day: asked for in its zone, named, its bar from Tehran's midnight", async ({ page }) => {
+    test.setTimeout(90_000);
+    await verifiedUser(page, 'timecal-past');
+    const me = await api<Profile & { id: number }>(page, 'GET', '/api/v1/users/profile');
+    await api(page, 'PUT', '/api/v1/users/profile', { id: me.id, time_zone: 'Asia/Tehran', calendar: 'gregorian' });
+    const created = await createMonitor(page, { url: target.url });
+    const db = await database();
+    try {
+      await db.query(`UPDATE monitors SET created_at = now() - interval '3 days' WHERE id = $1`, [created.id]);
+    } finally {
+      await db.end();
+    }
+    await page.goto(`/monitor/${created.id}`);
+    const detail = page.getByRole('region', { name: 'Monitor detail' });
+    await refreshUntilChecked(detail);
+
+    // Yesterday in Tehran, whatever the UTC date is.
+    const yesterday = dateIn(Date.now() - 86_400_000, 'Asia/Tehran');
+    const asked = page.waitForRequest((request) => request.url().includes('/metric?day='));
+    await detail.getByRole('button', { name: 'Date', exact: true }).click();
+    await expect(page.getByText('Days run from midnight to midnight in Asia/Tehran.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await pickDate(page, detail, yesterday, 'Asia/Tehran');
+    const [year, month, day] = yesterday.split('-').map(Number);
+    expect((await asked).url()).toContain(
+      `/metric?day=${year}-${String(month).padStart(2, '0')}-${day}&time_zone=Asia%2FTehran`,
+    );
+    const monthShort = new Date(`${yesterday}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    await expect(detail.getByTestId('shown-day')).toContainText(
+      new RegExp(`${monthShort} ${day}(st|nd|rd|th), ${year}`),
+    );
+    await expect(detail.getByTestId('section-hourly-apdex').getByText('Apdex by hour')).toBeVisible();
+    // The day's bar is labelled from Tehran's midnight.
+    await expect(detail.getByText(/, 00:00$/).first()).toBeVisible();
+    // At this size only: the narrow layout is another screen, which opens on today.
+    await page.screenshot({ path: shotPath('timecal-past-day-tehran-desktop'), fullPage: true });
   });
 });

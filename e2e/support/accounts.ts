@@ -2,7 +2,9 @@ import { expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail';
 
 let counter = 0;
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`;
+/** Unique across the run: the worker's process id keeps two workers apart within one millisecond. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}@example.test`;
 
 /** Signs up through the form and returns the email; the browser is left on /verify_email. */
 export async function signUp(page: Page, email: string, password: string): Promise<void> {

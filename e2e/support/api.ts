@@ -13,7 +13,7 @@ export async function sessionKey(page: Page): Promise<string> {
  */
 export async function api<T = unknown>(
   page: Page,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   data?: unknown,
   key?: string,

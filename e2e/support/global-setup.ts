@@ -3,6 +3,7 @@ import fs_promises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database';
+import { waitForDemoHistory } from './demo-seeded';
 import { startMailInbox } from './mail-inbox';
 import { startOutsideFakes } from './outside-fakes';
 import { repositoryRoot, startServerProcess } from './server-process';
@@ -48,6 +49,10 @@ export default async function globalSetup() {
     ...(database ? { DATABASE_URL: database.url } : { EMBEDDED_POSTGRES_PORT: '54390' }),
   };
   const server = await startServerProcess(environment);
+  await waitForDemoHistory(baseUrl).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_INBOX_URL = inbox.httpUrl;
   process.env.E2E_FAKES_URL = fakes.httpUrl;

@@ -24,7 +24,8 @@ export async function registerProbers(count: number, prefix = 'seed'): Promise<S
   const countries = ['IR', 'DE', 'NL', 'FR', 'US', 'TR'];
   const probers: SeededProber[] = [];
   for (let index = 0; index < count; index += 1) {
-    const name = `${prefix}-${Date.now().toString(36)}-${++proberCounter}`;
+    // The process id keeps two workers apart within one millisecond.
+    const name = `${prefix}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++proberCounter}`;
     const output = await admin('add-prober', name, '--country', countries[index % countries.length] as string);
     const id = Number(/\(id (\d+)\)/.exec(output)?.[1]);
     const key = output.split('\n')[1]?.trim();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -134,6 +135,19 @@ const environmentSchema = z
     /** The hosting console's API (credit transfer, organization link); when unset console credit is off. */
     CONSOLE_API_URL: optionalUrl,
     CONSOLE_API_KEY: optionalText,
+    /**
+     * Signs the access tokens of password-protected status pages (HMAC-SHA256). Set it, the same on
+     * every replica, in production; unset, each process makes up its own and a restart signs
+     * visitors out of protected pages.
+     */
+    STATUS_PAGE_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').max(512).optional(),
+    /** How long an unlocked status page stays unlocked for its visitor. */
+    STATUS_PAGE_TOKEN_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24),
     /** Where the browser sends analytics events (purchase, plan upgrade); unset keeps analytics silent. */
     ANALYTICS_ENDPOINT: optionalUrl,
     /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
@@ -148,8 +162,12 @@ const environmentSchema = z
       });
   });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'PUBLIC_URL' | 'DASHBOARD_URL' | 'DEMO_DATA_ENABLED'> & {
+export type Config = Omit<
+  z.infer<typeof environmentSchema>,
+  'PUBLIC_URL' | 'DASHBOARD_URL' | 'DEMO_DATA_ENABLED' | 'STATUS_PAGE_TOKEN_SECRET'
+> & {
   PUBLIC_URL: string;
+  STATUS_PAGE_TOKEN_SECRET: string;
   DEMO_DATA_ENABLED: boolean;
   DASHBOARD_URL: string;
   webDistDir: string | undefined;
@@ -169,6 +187,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...value,
     PUBLIC_URL: publicUrl,
     DASHBOARD_URL: value.DASHBOARD_URL ?? publicUrl,
+    STATUS_PAGE_TOKEN_SECRET: value.STATUS_PAGE_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
     DEMO_DATA_ENABLED: value.DEMO_DATA_ENABLED ?? value.NODE_ENV !== 'test',
     dataDir: path.resolve(repositoryRoot, value.DATA_DIR),
     webDistDir: value.WEB_DIST_DIR === 'off' ? undefined : path.resolve(repositoryRoot, value.WEB_DIST_DIR),

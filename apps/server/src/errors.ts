@@ -30,6 +30,8 @@ export const errorCodes = {
   CONSOLE_REFUSED: 400,
   /** The hosting console refused our API key: not the caller's session, so the web must not sign out. */
   CONSOLE_NOT_AUTHENTICATED: 401,
+  /** A password-protected status page not unlocked by this visitor: not the caller's session either. */
+  STATUS_PAGE_LOCKED: 401,
   INTERNAL: 500,
   /** An outside service (payment gateway, hosting console) failed or answered outside its protocol. */
   BAD_GATEWAY: 502,

@@ -4,7 +4,7 @@ import { createLogger } from './logging';
 import { surviveDatabaseOutages } from './process-guards';
 import { startRuntime } from './runtime';
 
-/** Start-up: config → database → migrations → jobs → listen. Shutdown in the reverse order. */
+/** Start-up: config → database → migrations → jobs → listen (the demo history seeds behind it). Shutdown in the reverse order. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);

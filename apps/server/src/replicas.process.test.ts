@@ -145,14 +145,16 @@ describe('two replicas on one database', () => {
     replicas = [survivor];
     const killedAt = Date.now();
 
-    await waitUntil('the survivor runs the built-in prober', async () => runsProber(survivor), 10_000);
+    // The waits leave room for a loaded CI machine (two process tests side by side): how fast the
+    // takeover is belongs to a benchmark; this test proves that it happens and checks resume.
+    await waitUntil('the survivor runs the built-in prober', async () => runsProber(survivor), 20_000);
     const path = '/replicas';
     const checksBefore = target.hits(path).filter((time) => time <= killedAt).length;
     await waitUntil(
       'the survivor checks the monitor',
       async () => target.hits(path).some((time) => time > killedAt),
-      // Lock retry (5 s) plus at most one period to the monitor's next slot.
-      5_000 + PERIOD_MS + 3_000,
+      // Lock retry (5 s) plus at most one period to the monitor's next slot, and the margin above.
+      5_000 + PERIOD_MS + 15_000,
     );
     expect(checksBefore).toBeGreaterThan(0);
   }, 60_000);

@@ -28,6 +28,7 @@ import { type BuiltinProberLeadership, leadBuiltinProber } from './modules/probe
 import { ensureBuiltinProber } from './modules/probers/probers.service';
 import { registerRateLimitCleanup } from './modules/rate-limit/rate-limit.jobs';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { registerSubscriberNoticeJobs } from './modules/status-page-subscribers/status-page-subscribers.jobs';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { registerZarinpalJobs } from './modules/zarinpal/zarinpal.jobs';
 import { seedDatabase } from './seed';
@@ -42,6 +43,11 @@ export interface Runtime {
   stop(): Promise<void>;
   /** The race for the built-in prober when this runtime may run it (one replica at a time does). */
   builtinProber: BuiltinProberLeadership | undefined;
+  /**
+   * Settles when the start-up's demo seed, which runs behind a listening server, is done or given
+   * up (logged either way); at once when the demo is off. Tests that read the demo wait for it.
+   */
+  demoSeeded: Promise<void>;
   /** Last resort when stop() hangs: signals the embedded PostgreSQL so it does not outlive us. */
   abandon(): void;
 }
@@ -120,18 +126,23 @@ export async function startRuntime(
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);
     await registerMaintenanceJobs(context);
-    await registerDemoData(context, logger);
+    const stopSubscriberNotices = await registerSubscriberNoticeJobs(context, logger, runWorkers);
+    const demoSeeding = await registerDemoData(context, logger);
     return {
       context,
       database,
       jobs,
       logger,
       builtinProber,
+      demoSeeded: demoSeeding?.settled ?? Promise.resolve(),
       async stop() {
+        // A seed under way stops at its next day and is rolled back whole (the next start writes it).
+        await demoSeeding?.stop();
         // The prober first: its last results are stored while the database is still there.
         await builtinProber?.stop();
         await telegramBot?.stop();
         confirmationSweep.stop();
+        await stopSubscriberNotices();
         await jobs.stop();
         await context.assignmentNotifier.stop();
         context.sessions.close();

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * One check result as an agent sends it (`POST /api/agent/v1/results`): 200 or 503 at `time`
  * (epoch ms), its response phase and duration as given.
@@ -16,3 +18,12 @@ export const checkResult = (
   phases: { resolve: 1, connect: 2, tls: null, ...timing },
   extra_info: {},
 });
+
+/** Sends results as the prober with `proberKey` does: `POST /api/agent/v1/results`. */
+export const postResults = (server: { app: FastifyInstance }, proberKey: string | undefined, results: unknown[]) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/agent/v1/results',
+    headers: { authorization: `Prober ${proberKey}` },
+    payload: { results },
+  });

@@ -1,13 +1,12 @@
-import pg from 'pg';
 import { inject } from 'vitest';
-import { runMigrations } from '../src/db/migrate';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
-/** A fresh, migrated database of its own for one test file; dropped by `drop()`. */
-export async function createTestDatabase(): Promise<ScratchDatabase> {
-  const database = await createScratchDatabase(inject('postgresServerUrl'), 'paydar_test');
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  await runMigrations(pool);
-  await pool.end();
-  return database;
+/**
+ * A fresh, migrated database of its own for one test file — a copy of the run's template
+ * (template-database.ts) — dropped by `drop()`.
+ */
+export function createTestDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(inject('postgresServerUrl'), 'paydar_test', {
+    template: inject('testDatabaseTemplate'),
+  });
 }

@@ -47,6 +47,22 @@ export function postJson(app: FastifyInstance, url: string, payload: unknown, he
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
+/** A request as `user` (their session key), with a JSON body when one is given. */
+export function callAs(
+  server: { app: FastifyInstance },
+  user: BuiltUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return server.app.inject({
+    method,
+    url,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 /** Moves a user to another seeded plan (as a purchase would), for tests of plan limits. */
 export async function setPlan(server: TestServer, userId: number, planName: string): Promise<void> {
   await server.context.db.execute(

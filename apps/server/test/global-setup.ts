@@ -6,28 +6,44 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { testEnvironment } from './config';
 import { freePort } from './free-port';
+import { createTemplateDatabase } from './template-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresServerUrl: string;
+    /** The migrated database each test file copies (template-database.ts). */
+    testDatabaseTemplate: string;
   }
 }
 
-/** Uses TEST_DATABASE_URL when set; otherwise one embedded PostgreSQL for the whole run. */
+/**
+ * Uses TEST_DATABASE_URL when set; otherwise one embedded PostgreSQL for the whole run. Either way
+ * the run migrates one template database, dropped at the end.
+ */
 export default async function setup(project: TestProject) {
-  if (testEnvironment.databaseUrl) {
-    project.provide('postgresServerUrl', testEnvironment.databaseUrl);
-    return;
+  let serverUrl = testEnvironment.databaseUrl;
+  let stopServer = async () => undefined;
+  if (!serverUrl) {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-test-pg-'));
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: await freePort(),
+      logger: pino({ level: 'warn' }),
+    });
+    serverUrl = embedded.url;
+    stopServer = async () => {
+      await embedded.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    };
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paydar-test-pg-'));
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    logger: pino({ level: 'warn' }),
+  const template = await createTemplateDatabase(serverUrl).catch(async (error: unknown) => {
+    await stopServer();
+    throw error;
   });
-  project.provide('postgresServerUrl', embedded.url);
+  project.provide('postgresServerUrl', serverUrl);
+  project.provide('testDatabaseTemplate', template.name);
   return async () => {
-    await embedded.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await template.drop();
+    await stopServer();
   };
 }

@@ -65,6 +65,8 @@ export async function startTestServer(
     runBuiltinProber: options.runBuiltinProber ?? false,
     runTelegramBot: options.runTelegramBot ?? false,
   });
+  // The demo's history is written behind a listening server; the tests that read it expect it whole.
+  await runtime.demoSeeded;
   const clock = { offsetMs: 0 };
   runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
   const app = await buildApp({ context: runtime.context, logger });

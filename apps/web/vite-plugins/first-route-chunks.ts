@@ -36,6 +36,39 @@ export function firstRouteChunkGroup(root: string, modules: FirstRouteModules) {
   };
 }
 
+export interface SharedEntryModules {
+  /** A second page's entry (status.html's), whose static imports must not pull in another group's chunk. */
+  entry: string;
+  /** Roots of the modules other groups claim (the app's start and first route). */
+  others: string[];
+  /** Roots whose modules are left to automatic splitting (the app's entry: it must not load this chunk). */
+  except: string[];
+}
+
+/**
+ * A `codeSplitting` group that names `chunk` every module both the second entry and the `others`
+ * import statically: without it, `firstRouteChunkGroup` puts them (zod, contracts) in `app`, and the
+ * second page would load the whole app for them. Give it a higher priority than that group.
+ */
+export function sharedWithEntryGroup(root: string, chunk: string, modules: SharedEntryModules) {
+  const resolve = (file: string) => path.resolve(root, file);
+  let computed: { from: Rolldown.ModuleInfo | null; shared: Set<string> } | null = null;
+  const sharedOf = (moduleInfo: ModuleInfoOf) => {
+    const from = moduleInfo(resolve(modules.entry));
+    if (computed?.from !== from) {
+      const own = staticClosure(moduleInfo, [resolve(modules.entry)], new Set());
+      const except = staticClosure(moduleInfo, modules.except.map(resolve), new Set());
+      const others = staticClosure(moduleInfo, modules.others.map(resolve), except);
+      computed = { from, shared: new Set([...own].filter((id) => others.has(id))) };
+    }
+    return computed.shared;
+  };
+  return {
+    name: (id: string, context: { getModuleInfo: ModuleInfoOf }) =>
+      sharedOf((moduleId) => context.getModuleInfo(moduleId)).has(id) ? chunk : null,
+  };
+}
+
 function assign(moduleInfo: ModuleInfoOf, modules: FirstRouteModules, resolve: (file: string) => string) {
   const boot = staticClosure(moduleInfo, [resolve(modules.entry)], new Set());
   const app = staticClosure(moduleInfo, [resolve(modules.app)], boot);

@@ -9,9 +9,9 @@ type OutputChunk = Rolldown.OutputChunk;
  * and every chunk it imports statically. The entry (main.tsx) stays a few KB so it runs at once and
  * fires the first calls (lib/early-requests.ts), then imports the app (`module`); Vite would only
  * ask for the app's chunks once the entry ran. With these links the browser asks for them with the
- * page, in parallel with the entry.
+ * page, in parallel with the entry. Only in `page`: another HTML entry (status.html) starts no app.
  */
-export function modulepreloadDynamicEntry(module: string): Plugin {
+export function modulepreloadDynamicEntry(module: string, page = '/index.html'): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -25,7 +25,8 @@ export function modulepreloadDynamicEntry(module: string): Plugin {
       order: 'post',
       handler(_html, context) {
         const { bundle, chunk: entry } = context;
-        if (!bundle || !entry) return [];
+        // Other pages (status.html) start no app.
+        if (!bundle || !entry || context.path !== page) return [];
         const target = path.resolve(root, module);
         const chunk = Object.values(bundle).find(
           (output): output is OutputChunk => output.type === 'chunk' && output.moduleIds.includes(target),

@@ -71,6 +71,12 @@ export const alertChannelsInput = z.strictObject({
   webhooks: z.array(alertChannelInput).max(20).default([]),
 });
 
+/**
+ * What the demo account is told when it tries to change anything: the server's refusal (403
+ * DEMO_READ_ONLY) and the web's disabled buttons say the same words.
+ */
+export const DEMO_READ_ONLY_TEXT = 'The demo account cannot be changed. Sign up to make your own.';
+
 export const profile = z.object({
   id: z.number().int(),
   email: z.string(),

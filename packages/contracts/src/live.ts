@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTOCOL_TYPES } from './monitors-options';
 
 /**
  * The live stream (issue 15): Server-Sent Events a dashboard or a shared page keeps open, so what
@@ -24,7 +25,31 @@ export const LIVE_EVENTS = {
   reset: 'reset',
 } as const;
 
-/** A monitor's live state: what the list, the detail header and the tab title draw. */
+/**
+ * What a signed-in owner's stream adds to a monitor's state (never a shared page's: no owner data):
+ * the list item's own fields, so a monitor added, renamed or regrouped in another tab shows in place
+ * without reading the list again.
+ */
+export const liveMonitorItem = z.object({
+  protocol_type: z.enum(PROTOCOL_TYPES),
+  /** HTTP monitors only, as the list sends it. */
+  url: z.string().nullable(),
+  /** ICMP, TCP and DNS monitors only. */
+  host: z.string().nullable(),
+  alias: z.string().nullable(),
+  labels: z.array(z.string()),
+  is_protected: z.boolean(),
+  /** The list's order: newest first (then the higher id). */
+  creation_time: z.string(),
+  /** When its settings were last saved: when this moves, the detail and the edit form read the monitor again. */
+  edited_at: z.string(),
+});
+export type LiveMonitorItem = z.infer<typeof liveMonitorItem>;
+
+/**
+ * A monitor's live state: what the list, the detail header and the tab title draw. Fields added
+ * later are optional, so a client reads an older server's events, and an older client ignores them.
+ */
 export const liveMonitor = z.object({
   id: z.number().int(),
   is_enabled: z.boolean(),
@@ -38,6 +63,10 @@ export const liveMonitor = z.object({
   is_slow: z.boolean(),
   /** When the open downtime began; null while none is open. */
   downtime_from: z.string().nullable(),
+  /** While a maintenance window covers now: when it ends; null otherwise. Pushed as a window starts and ends. */
+  in_maintenance_until: z.string().nullable().optional(),
+  /** Signed-in streams only: the list item's fields (see liveMonitorItem). */
+  item: liveMonitorItem.optional(),
 });
 export type LiveMonitor = z.infer<typeof liveMonitor>;
 

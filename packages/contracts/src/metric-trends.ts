@@ -29,7 +29,10 @@ export const proberPercentiles = z.object({
   p95: z.array(z.number().nullable()),
 });
 
-/** Hourly percentiles per prober over `hours` hours from `from` (an hour start, UTC). */
+/**
+ * Hourly percentiles per prober over `hours` hours from `from` (an hour start, UTC). Today's day and
+ * week end with the hour now is in: no hour past now.
+ */
 export const percentileSeries = z.object({
   from: z.string(),
   hours: z.number().int(),
@@ -44,7 +47,12 @@ export type PercentileSeries = z.infer<typeof percentileSeries>;
  */
 export const metricTrends = z.object({
   fetch_time: z.string(),
-  uptime: z.array(uptimeWindow).describe('Uptime over 7, 30 and 90 days ending with the day shown.'),
+  uptime: z
+    .array(uptimeWindow)
+    .describe(
+      "Uptime over 7, 30 and 90 days ending with the day shown; today's end with the hour now is in, " +
+        'and today is the day of the time_zone asked for (the UTC day without one).',
+    ),
   response_time: z
     .object({ day: percentileSeries, week: percentileSeries })
     .describe(

@@ -81,8 +81,17 @@ export const metric = z.object({
   /** When this answer was computed. */
   fetch_time: z.string(),
   last_day_hourly_metrics: z.object({
+    /**
+     * Where the first hour begins (a whole UTC hour): a chosen day's midnight, or the UTC hour it
+     * falls in where the reader's zone is off by a half hour; today, 23 hours before the last check's hour.
+     */
+    from_time: z.string(),
     /** 24 values, oldest first: the chosen day's hours, or the 24 hours up to the last check. */
     apdex_percents: z.array(z.number().nullable()).length(HOURLY_APDEX_SLOTS),
+    /** The spans paused touching these 24 hours (which reach into the day before): shaded in their chart. */
+    paused: z.array(pauseRow),
+    /** The maintenance spans begun touching these 24 hours. */
+    maintenance: z.array(pauseRow),
   }),
   apdex_percent: z.number().nullable(),
   by_response_time: z.object({

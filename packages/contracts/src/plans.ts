@@ -24,6 +24,10 @@ export const planSpecifications = z.object({
   }),
   MONITOR_GROUP: z.boolean(),
   METRIC_HISTORY_DAYS: z.number().int(),
+  /** Status pages one user may keep (issue 16); a plan stored before them allows 1. */
+  STATUS_PAGES: z.number().int().optional(),
+  /** Subscribers (confirmed and waiting) one status page may have; a plan stored before them allows 100. */
+  STATUS_PAGE_SUBSCRIBERS: z.number().int().optional(),
 });
 export type PlanSpecifications = z.infer<typeof planSpecifications>;
 

@@ -11,6 +11,7 @@ import {
   mergeDowntimes,
   pauseRows,
 } from './downtimes';
+import { readerDays } from './local-day';
 
 const at = (iso: string) => Date.parse(iso);
 const d = (from: string, to: string | null): DowntimeInterval => ({
@@ -135,6 +136,18 @@ describe('downtimeSecondsByDay', () => {
     const window = { start: at('2024-03-01T00:00:00Z'), end: at('2024-04-01T00:00:00Z') };
     const expected = new Map((days as [string, number][]).map(([key, seconds]) => [at(key), seconds]));
     expect(downtimeSecondsByDay(intervals, window, now)).toEqual(expected);
+  });
+
+  it("splits at the reader's midnights, keyed by their local dates", () => {
+    // 20:00–21:00 UTC is 23:30–00:30 in Tehran: half on the 5th, half on the 6th.
+    const spans = [d('2024-03-05T20:00:00Z', '2024-03-05T21:00:00Z')];
+    const window = { start: at('2024-03-01T00:00:00Z'), end: at('2024-04-01T00:00:00Z') };
+    expect(downtimeSecondsByDay(spans, window, afterDay, readerDays('Asia/Tehran'))).toEqual(
+      new Map([
+        [at('2024-03-05T00:00:00Z'), 1800],
+        [at('2024-03-06T00:00:00Z'), 1800],
+      ]),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-import { DAY_MS, type Instant, msToSeconds, toMs, utcDayStart } from './time';
+import { type ReaderDays, readerDays } from './local-day';
+import { DAY_MS, type Instant, msToSeconds, toMs } from './time';
 
 /**
  * Downtime intervals. A downtime runs from `from` to `to`; `to` is null while it is still going on,
@@ -80,17 +81,23 @@ export function downtimeSecondsIn(intervals: Iterable<DowntimeInterval>, window:
   return msToSeconds(sumMs(clipDowntimes(intervals, window, now)));
 }
 
-/** Seconds of downtime per UTC day (keyed by the day's start, epoch ms) inside the effective window. */
+/**
+ * Seconds of downtime per day inside the effective window, keyed by the day's date (named by its
+ * 00:00 UTC): the reader's days when given, UTC days otherwise.
+ */
 export function downtimeSecondsByDay(
   intervals: Iterable<DowntimeInterval>,
   window: TimeWindow,
   now: Instant,
+  days: ReaderDays = readerDays(),
 ): Map<number, number> {
   const msByDay = new Map<number, number>();
   for (const span of clipDowntimes(intervals, window, now)) {
-    for (let day = utcDayStart(span.from); day < span.to; day += DAY_MS) {
-      const part = Math.min(span.to, day + DAY_MS) - Math.max(span.from, day);
-      msByDay.set(day, (msByDay.get(day) ?? 0) + part);
+    for (let date = days.dateOf(span.from); ; date += DAY_MS) {
+      const day = days.spanOf(date);
+      if (day.start >= span.to) break;
+      const part = Math.min(span.to, day.end) - Math.max(span.from, day.start);
+      msByDay.set(date, (msByDay.get(date) ?? 0) + part);
     }
   }
   return new Map([...msByDay].map(([day, ms]) => [day, msToSeconds(ms)]));

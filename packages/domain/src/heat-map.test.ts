@@ -73,6 +73,12 @@ describe('heatMapMonthStarts', () => {
   ])('%d months → %j', (months, starts) => {
     expect(heatMapMonthStarts(at('2024-03-12T10:00:00Z'), months)).toEqual(starts.map((day) => at(`${day}T00:00:00Z`)));
   });
+
+  it("ends with the month of the reader's date: 1 April begins at 20:30 UTC the day before in Tehran", () => {
+    const lastEvening = at('2024-03-31T21:00:00Z');
+    expect(heatMapMonthStarts(lastEvening, 1)).toEqual([at('2024-03-01T00:00:00Z')]);
+    expect(heatMapMonthStarts(lastEvening, 1, 'Asia/Tehran')).toEqual([at('2024-04-01T00:00:00Z')]);
+  });
 });
 
 describe('monthlyMetrics', () => {

@@ -1,9 +1,10 @@
 import { type ApdexCounts, apdexPercent } from './apdex';
 import { formatDayKey } from './history';
+import { readerDays } from './local-day';
 import { type Instant, utcMonthStart } from './time';
 
 /**
- * The monthly heat-map calendar (spec §9): one cell per UTC day, green with no downtime, yellow
+ * The monthly heat-map calendar (spec §9): one cell per day of the reader's zone (issue 15), green with no downtime, yellow
  * under 15 minutes of downtime, red from 15 minutes on; up to 6 months side by side.
  */
 
@@ -27,10 +28,14 @@ export function heatMapMonths(widthPx: number): number {
   return Math.min(MAX_HEAT_MAP_MONTHS, Math.max(1, fitting));
 }
 
-/** The first day (00:00 UTC) of each of the last `months` months up to `now`'s, oldest first. */
-export function heatMapMonthStarts(now: Instant, months: number): number[] {
+/**
+ * The first dates (each named by its 00:00 UTC) of the last `months` months up to the month of
+ * `now`'s date in the reader's zone, oldest first.
+ */
+export function heatMapMonthStarts(now: Instant, months: number, timeZone?: string | null): number[] {
   const count = Math.min(MAX_HEAT_MAP_MONTHS, Math.max(1, Math.floor(months)));
-  return Array.from({ length: count }, (_, index) => utcMonthStart(now, index - count + 1));
+  const today = readerDays(timeZone).dateOf(now);
+  return Array.from({ length: count }, (_, index) => utcMonthStart(today, index - count + 1));
 }
 
 /**
@@ -49,9 +54,9 @@ export interface MonthlyMetric {
 }
 
 export interface DailyTotals {
-  /** Apdex counts per UTC day, keyed by the day's start (epoch ms). */
+  /** Apdex counts per day, keyed by its date (named by its 00:00 UTC, local-day.ts). */
   apdexByDay: ReadonlyMap<number, ApdexCounts>;
-  /** Seconds of downtime per UTC day, keyed the same way (see downtimeSecondsByDay). */
+  /** Seconds of downtime per day, keyed the same way (see downtimeSecondsByDay). */
   downtimeSecondsByDay: ReadonlyMap<number, number>;
 }
 

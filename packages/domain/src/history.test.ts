@@ -107,3 +107,27 @@ describe('checkHistoryDay', () => {
     expect(checkHistoryDay({ day, now, historyDays, creationTime: created === null ? null : at(created) })).toBe(check);
   });
 });
+
+describe('checkHistoryDay in the reader’s zone', () => {
+  // 22:00 UTC on 12 March 2024 is already 13 March in Tehran (UTC+3:30).
+  const lateEvening = at('2024-03-12T22:00:00Z');
+  const check = (day: string, created: string | null, timeZone?: string) =>
+    checkHistoryDay({
+      day,
+      now: lateEvening,
+      historyDays: 7,
+      creationTime: created === null ? null : at(created),
+      timeZone,
+    });
+
+  it("counts today, the plan's history and the creation day in local dates", () => {
+    expect(check('2024-03-13', null, 'Asia/Tehran')).toBe('ok');
+    expect(check('2024-03-13', null)).toBe('future');
+    expect(check('2024-03-06', null, 'Asia/Tehran')).toBe('ok');
+    expect(check('2024-03-05', null, 'Asia/Tehran')).toBe('beyond-history');
+    expect(check('2024-03-05', null)).toBe('ok');
+    // Created at 21:00 UTC on the 10th: the 11th in Tehran, so the 10th is before it there.
+    expect(check('2024-03-10', '2024-03-10T21:00:00Z', 'Asia/Tehran')).toBe('before-minimum');
+    expect(check('2024-03-10', '2024-03-10T21:00:00Z')).toBe('ok');
+  });
+});

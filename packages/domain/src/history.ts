@@ -1,7 +1,9 @@
+import { readerDays } from './local-day';
 import { DAY_MS, type Instant, toMs, utcDayStart } from './time';
 
 /**
- * Which days of a monitor's history may be looked at. Days are UTC calendar days.
+ * Which days of a monitor's history may be looked at. Days are calendar days in the reader's zone
+ * (issue 15), UTC days when no zone is given; a day is named by its date's 00:00 UTC (local-day.ts).
  *
  * The plan's METRIC_HISTORY_DAYS counts past days: today is day 0 and a 7-day plan sees today and
  * the 7 days before it (days 0..7). A future day is never within history.
@@ -42,18 +44,19 @@ export function formatDayKey(instant: Instant): string {
 }
 
 /** The first day the date picker offers: the later of 5 Nov 2018 and the monitor's creation day. */
-export function minimumCalendarDay(creationTime: Instant | null): number {
-  return creationTime === null ? EARLIEST_DAY : Math.max(EARLIEST_DAY, utcDayStart(creationTime));
+export function minimumCalendarDay(creationTime: Instant | null, timeZone?: string | null): number {
+  if (creationTime === null) return EARLIEST_DAY;
+  return Math.max(EARLIEST_DAY, readerDays(timeZone).dateOf(creationTime));
 }
 
-/** Whole UTC days from `day` to `now`'s day: 0 today, 1 yesterday, negative in the future. */
-export function daysAgo(day: Instant, now: Instant): number {
-  return Math.round((utcDayStart(now) - utcDayStart(day)) / DAY_MS);
+/** Whole days from the date `day` to `now`'s date: 0 today, 1 yesterday, negative in the future. */
+export function daysAgo(day: Instant, now: Instant, timeZone?: string | null): number {
+  return Math.round((readerDays(timeZone).dateOf(now) - utcDayStart(day)) / DAY_MS);
 }
 
-/** Whether a day is within the plan's history: from `historyDays` days ago up to today. */
-export function isWithinHistory(day: Instant, historyDays: number, now: Instant): boolean {
-  const age = daysAgo(day, now);
+/** Whether a date is within the plan's history: from `historyDays` days ago up to today. */
+export function isWithinHistory(day: Instant, historyDays: number, now: Instant, timeZone?: string | null): boolean {
+  const age = daysAgo(day, now, timeZone);
   return age >= 0 && age <= historyDays;
 }
 
@@ -66,15 +69,18 @@ export interface DayRequest {
   /** The plan's METRIC_HISTORY_DAYS. */
   historyDays: number;
   creationTime: Instant | null;
+  /** The reader's zone: whose today, and whose creation day; UTC when absent. */
+  timeZone?: string | null | undefined;
 }
 
 /** Whether a requested day may be shown, and if not why; 'beyond-history' is the one shown as HISTORY_BLOCKED_TEXT. */
 export function checkHistoryDay(request: DayRequest): DayCheck {
   const day = parseDay(request.day);
   if (day === null) return 'invalid';
-  if (daysAgo(day, request.now) < 0) return 'future';
-  if (day < minimumCalendarDay(request.creationTime)) return 'before-minimum';
-  if (!isWithinHistory(day, request.historyDays, request.now)) return 'beyond-history';
+  const { now, timeZone } = request;
+  if (daysAgo(day, now, timeZone) < 0) return 'future';
+  if (day < minimumCalendarDay(request.creationTime, timeZone)) return 'before-minimum';
+  if (!isWithinHistory(day, request.historyDays, now, timeZone)) return 'beyond-history';
   return 'ok';
 }
 

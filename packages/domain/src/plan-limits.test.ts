@@ -1,6 +1,13 @@
 import type { PlanSpecifications } from '@paydar/contracts/plans';
 import { describe, expect, it } from 'vitest';
-import { canAddMonitor, checkPlanLimits, type MonitorPlanInput, type PlanViolation } from './plan-limits';
+import {
+  canAddMonitor,
+  checkPlanLimits,
+  type MonitorPlanInput,
+  PLAN_LIMIT_TEXTS,
+  type PlanViolation,
+  statusPageSubscriberLimit,
+} from './plan-limits';
 
 const free: PlanSpecifications = {
   MINIMUM_MONITOR_PERIOD: 300,
@@ -175,5 +182,23 @@ describe('canAddMonitor', () => {
     [6, false],
   ])('%d monitors on a 5-monitor plan → %s', (count, can) => {
     expect(canAddMonitor(count, free)).toBe(can);
+  });
+});
+
+describe('the status page count text', () => {
+  it.each([
+    [1, "You can't add more than 1 status page"],
+    [3, "You can't add more than 3 status pages"],
+    [1000, "You can't add more than 1,000 status pages"],
+  ])('%i', (maximum, text) => {
+    expect(PLAN_LIMIT_TEXTS.statusPageCount(maximum)).toBe(text);
+  });
+});
+
+describe('statusPageSubscriberLimit', () => {
+  it('is the plan’s STATUS_PAGE_SUBSCRIBERS, and 100 for a plan stored before it', () => {
+    expect(statusPageSubscriberLimit({ ...free, STATUS_PAGE_SUBSCRIBERS: 5_000 })).toBe(5_000);
+    expect(statusPageSubscriberLimit({ ...free, STATUS_PAGE_SUBSCRIBERS: 0 })).toBe(0);
+    expect(statusPageSubscriberLimit(free)).toBe(100);
   });
 });

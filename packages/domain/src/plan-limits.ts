@@ -1,5 +1,6 @@
 import type { MonitorHttpMethod, ProtocolType } from '@paydar/contracts/monitors-options';
 import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { DEFAULT_STATUS_PAGE_SUBSCRIBER_LIMIT } from '@paydar/contracts/status-page-subscribers';
 import { formatNumber, formatSeconds } from './format';
 
 /**
@@ -34,6 +35,8 @@ export const PLAN_LIMIT_TEXTS = {
   method: 'Enabled methods can only be selected.',
   monitorCount: (maximum: number) => `You can't add more than ${formatNumber(maximum)} monitors`,
   groups: 'Your plan does not include monitor groups.',
+  statusPageCount: (maximum: number) =>
+    `You can't add more than ${formatNumber(maximum)} status ${maximum === 1 ? 'page' : 'pages'}`,
 } as const;
 
 export interface MonitorPlanInput {
@@ -94,4 +97,19 @@ export function checkPlanLimits(monitor: MonitorPlanInput, context: PlanCheckCon
     violations.push({ field: 'labels', message: PLAN_LIMIT_TEXTS.groups });
   }
   return violations;
+}
+
+/** Status pages the plan allows (issue 16); a plan stored before they existed allows one. */
+export function statusPageLimit(plan: PlanSpecifications): number {
+  return plan.STATUS_PAGES ?? 1;
+}
+
+/** Whether one more status page fits in the plan. */
+export function canAddStatusPage(pageCount: number, plan: PlanSpecifications): boolean {
+  return pageCount < statusPageLimit(plan);
+}
+
+/** Subscribers (confirmed and waiting) one status page may have; a plan stored before them allows the default. */
+export function statusPageSubscriberLimit(plan: PlanSpecifications): number {
+  return plan.STATUS_PAGE_SUBSCRIBERS ?? DEFAULT_STATUS_PAGE_SUBSCRIBER_LIMIT;
 }

@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, postJson, uniqueEmail } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { useTestServer } from '../../test/use-test-server';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('admin commands', () => {
   it('creates a verified staff user who can log in and issue impersonation tokens', async () => {

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { useTestServer } from '../../test/use-test-server';
 import { UsageError } from './admin.commands';
 import {
   adjustCredit,
@@ -12,11 +12,7 @@ import {
   protectSignedNumbers,
 } from './credit.commands';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const transactionsOf = async (user: { headers: Record<string, string> }) =>
   (

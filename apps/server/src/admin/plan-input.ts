@@ -22,6 +22,8 @@ export const planFlagOptions = {
   probers: { type: 'string' },
   groups: { type: 'string' },
   'history-days': { type: 'string' },
+  'status-pages': { type: 'string' },
+  'status-page-subscribers': { type: 'string' },
   'image-url': { type: 'string' },
   file: { type: 'string' },
   active: { type: 'boolean' },
@@ -33,7 +35,7 @@ export type PlanFlags = Partial<Record<keyof typeof planFlagOptions, string | bo
 export const planUsage = `  plan flags: --level <n> --cost <Tomans a month> --notifications <alerts a month>
               --protocols HTTP,ICMP,TCP,DNS [--methods GET,HEAD,…] --min-period <seconds>
               --max-monitors <n> --probers <n> --history-days <days> [--voice-call yes|no]
-              [--groups yes|no] [--image-url <url>] [--active | --inactive]
+              [--groups yes|no] [--status-pages <n>] [--status-page-subscribers <n>] [--image-url <url>] [--active | --inactive]
               or --file <plan.json> (the API's plan shape without id; for edit-plan, only what changes)`;
 
 const planInput = plan
@@ -52,6 +54,8 @@ const planInput = plan
       ['specifications.MAXIMUM_MONITOR_COUNT', specs.MAXIMUM_MONITOR_COUNT, 0],
       ['specifications.PROBERS', specs.PROBERS, 1],
       ['specifications.METRIC_HISTORY_DAYS', specs.METRIC_HISTORY_DAYS, 1],
+      ['specifications.STATUS_PAGES', specs.STATUS_PAGES ?? 0, 0],
+      ['specifications.STATUS_PAGE_SUBSCRIBERS', specs.STATUS_PAGE_SUBSCRIBERS ?? 0, 0],
       ['description.quantity.Notification', description.quantity.Notification, 0],
     ] as const;
     for (const [path, number, minimum] of positive) {
@@ -95,6 +99,8 @@ const flagOfPath: Record<string, string> = {
   'specifications.PROBERS': '--probers',
   'specifications.MONITOR_GROUP': '--groups',
   'specifications.METRIC_HISTORY_DAYS': '--history-days',
+  'specifications.STATUS_PAGES': '--status-pages',
+  'specifications.STATUS_PAGE_SUBSCRIBERS': '--status-page-subscribers',
   image_url: '--image-url',
 };
 
@@ -179,6 +185,8 @@ function changesFromFlags(flags: PlanFlags, current: PlanInput | undefined): Jso
   set(['specifications', 'PROBERS'], integerFlag(flags, 'probers'));
   set(['specifications', 'MONITOR_GROUP'], yesNoFlag(flags, 'groups'));
   set(['specifications', 'METRIC_HISTORY_DAYS'], integerFlag(flags, 'history-days'));
+  set(['specifications', 'STATUS_PAGES'], integerFlag(flags, 'status-pages'));
+  set(['specifications', 'STATUS_PAGE_SUBSCRIBERS'], integerFlag(flags, 'status-page-subscribers'));
   set(['image_url'], flags['image-url']);
   if (flags.active && flags.inactive) throw new UsageError('give --active or --inactive, not both');
   if (flags.active) set(['is_active'], true);

@@ -1,19 +1,15 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { useTestServer } from '../../test/use-test-server';
 import { postLedgerEntry } from '../modules/ledger/ledger.repository';
 import { seedDatabase } from '../seed';
 import { UsageError } from './admin.commands';
 import { createPlan, editPlan, setUserPlan } from './plan.commands';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const subscriptionOf = async (user: { headers: Record<string, string> }) =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/users/subscriptions', headers: user.headers })).json();

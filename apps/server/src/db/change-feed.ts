@@ -7,7 +7,8 @@ import { listen } from './listen';
 export const CHANGE_CHANNEL = 'paydar_changes';
 
 /** What a trigger says changed: the kind of row and its ids, or every row of the kind. */
-export type ChangeKind = 'user' | 'monitor' | 'owner' | 'plan';
+/** `status_page_notice`: notices were queued for a page's subscribers (modules/status-page-subscribers). */
+export type ChangeKind = 'user' | 'monitor' | 'owner' | 'plan' | 'status_page' | 'status_page_notice';
 export interface Change {
   kind: ChangeKind;
   ids: ReadonlySet<number> | 'all';
@@ -46,7 +47,14 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-const KINDS: readonly string[] = ['user', 'monitor', 'owner', 'plan'] satisfies ChangeKind[];
+const KINDS: readonly string[] = [
+  'user',
+  'monitor',
+  'owner',
+  'plan',
+  'status_page',
+  'status_page_notice',
+] satisfies ChangeKind[];
 
 /** Parses a trigger's payload, '<kind>:<id>,<id>…' or '<kind>:*'; anything else is ignored. */
 export function parseChange(payload: string): Change | undefined {

@@ -5,6 +5,7 @@ import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-con
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { withInlineRuntimeConfig } from './inline-runtime-config';
+import { htmlPagePicker, withHttpsImages } from './status-page-hosting';
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
   return {
@@ -23,7 +24,9 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || 
 
 /**
  * Serves `/config.json` and the built web app, with index.html — the runtime configuration inlined
- * in it — for any other GET that accepts HTML (the SPA's routes). API paths keep their JSON 404.
+ * in it — for any other GET that accepts HTML (the SPA's routes), or status.html, the public status
+ * page, likewise inlined, for `/status/{slug}…` and on pages' custom domains (status-page-hosting.ts).
+ * API paths keep their JSON 404.
  */
 export async function registerWebHosting(app: FastifyInstance, config: Config): Promise<void> {
   const browserConfig = runtimeConfig.parse(runtimeConfigOf(config));
@@ -46,10 +49,16 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
     preCompressed: true,
     // The page is answered below, with the configuration in it; its built copies (and their .br and
     // .gz) would be served without it.
-    globIgnore: ['index.html', 'index.html.*'],
+    globIgnore: ['index.html', 'index.html.*', 'status.html', 'status.html.*'],
   });
-  const indexHtml = withInlineRuntimeConfig(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'), browserConfig);
-  const isBuiltPage = (file: string) => path.dirname(file) === distDir && path.basename(file).startsWith('index.html');
+  const builtPage = (name: string) =>
+    withInlineRuntimeConfig(fs.readFileSync(path.join(distDir, name), 'utf8'), browserConfig);
+  const indexHtml = builtPage('index.html');
+  // A build from before the status page had none: the app answers its paths (and says it has no such page).
+  const statusHtml = fs.existsSync(path.join(distDir, 'status.html')) ? builtPage('status.html') : indexHtml;
+  const pageFor = htmlPagePicker(config);
+  const isBuiltPage = (file: string) =>
+    path.dirname(file) === distDir && /^(index|status)\.html/.test(path.basename(file));
   // Files under assets/ are content-hashed by Vite and can be cached for good.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -63,6 +72,10 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
       return reply.sendFile(path.relative(distDir, file));
     }
     if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    void reply.header('cache-control', 'no-cache').type('text/html');
+    if (pageFor(url, request.hostname) === 'app') return reply.send(indexHtml);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') void reply.header('content-security-policy', withHttpsImages(policy));
+    return reply.send(statusHtml);
   });
 }

@@ -6,6 +6,9 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
+  /** Header fields as sent, by lowercase name (the last one when repeated). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests and `npm run dev`. */
@@ -31,7 +34,16 @@ export class SmtpInbox {
         simpleParser(stream)
           .then((mail: ParsedMail) => {
             const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address ?? ''));
-            this.messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+            const headers = Object.fromEntries(
+              mail.headerLines.map((header) => [header.key, header.line.slice(header.line.indexOf(':') + 1).trim()]),
+            );
+            this.messages.push({
+              to,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+              headers,
+            });
             for (const wake of this.waiters.splice(0)) wake();
             callback();
           })

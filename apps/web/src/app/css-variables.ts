@@ -17,7 +17,11 @@ const SCHEME_COLORS: Record<string, [light: Shade, dark: Shade]> = {
   '--paydar-chart-text': [(t) => t.colors.gray[7], (t) => t.colors.dark[1]],
   '--paydar-chart-axis': [(t) => t.colors.gray[6], (t) => t.colors.dark[2]],
   '--paydar-chart-grid': [(t) => t.colors.gray[2], (t) => t.colors.dark[4]],
-  '--paydar-chart-no-data': [(t) => t.colors.gray[3], (t) => t.colors.dark[5]],
+  // No data: a fill and, for hatches and outlines, a stronger line. Paused is a stronger grey than
+  // no data in both schemes (lighter on the dark page), so the two never read alike.
+  '--paydar-chart-no-data': [(t) => t.colors.gray[3], (t) => t.colors.dark[4]],
+  '--paydar-chart-no-data-line': [(t) => t.colors.gray[4], (t) => t.colors.dark[2]],
+  '--paydar-chart-paused': [(t) => t.colors.gray[5], (t) => t.colors.dark[1]],
 };
 
 const schemeValues = (theme: MantineTheme, index: 0 | 1) =>

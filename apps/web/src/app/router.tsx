@@ -1,31 +1,36 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnlyRoute, PrivateRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
+import { preloadableLazy } from './preloadable-lazy';
 import { loadAppLayout, loadDashboard } from './route-loaders';
 
 // Each screen is its own chunk, and so is the signed-in frame (header, menus): the first page loads
 // only what it shows.
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
-const Dashboard = lazy(loadDashboard);
-const Settings = lazy(() => import('./routes/settings'));
-const Finance = lazy(() => import('./routes/finance'));
-const Maintenance = lazy(() => import('./routes/maintenance'));
-const Account = lazy(() => import('./routes/account'));
-const Login = lazy(() => import('./routes/auth/login'));
-const Guest = lazy(() => import('./routes/auth/guest'));
-const Signup = lazy(() => import('./routes/auth/signup'));
-const ForgetPassword = lazy(() => import('./routes/auth/forget-password'));
-const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
-const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
-const ConfirmEmail = lazy(() => import('./routes/auth/confirm-email'));
-const Impersonate = lazy(() => import('./routes/auth/impersonate'));
-const TermsOfService = lazy(() => import('./routes/tos'));
-const NotFound = lazy(() => import('./routes/not-found'));
-const OpenLayout = lazy(() => import('./layout/open-layout').then((module) => ({ default: module.OpenLayout })));
-const SharedMonitor = lazy(() => import('./routes/shared-monitor'));
-const PublicStatus = lazy(() => import('./routes/public-status'));
-const PaymentResult = lazy(() => import('./routes/payment-result'));
+const AppLayout = preloadableLazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const Dashboard = preloadableLazy(loadDashboard);
+const Settings = preloadableLazy(() => import('./routes/settings'));
+const Finance = preloadableLazy(() => import('./routes/finance'));
+const Maintenance = preloadableLazy(() => import('./routes/maintenance'));
+const StatusPages = preloadableLazy(() => import('./routes/status-pages'));
+const StatusPageEditor = preloadableLazy(() => import('./routes/status-page-editor'));
+const StatusPageIncidents = preloadableLazy(() => import('./routes/status-page-incidents'));
+const Account = preloadableLazy(() => import('./routes/account'));
+const Login = preloadableLazy(() => import('./routes/auth/login'));
+const Guest = preloadableLazy(() => import('./routes/auth/guest'));
+const Signup = preloadableLazy(() => import('./routes/auth/signup'));
+const ForgetPassword = preloadableLazy(() => import('./routes/auth/forget-password'));
+const ResetPassword = preloadableLazy(() => import('./routes/auth/reset-password'));
+const VerifyEmail = preloadableLazy(() => import('./routes/auth/verify-email'));
+const ConfirmEmail = preloadableLazy(() => import('./routes/auth/confirm-email'));
+const Impersonate = preloadableLazy(() => import('./routes/auth/impersonate'));
+const TermsOfService = preloadableLazy(() => import('./routes/tos'));
+const NotFound = preloadableLazy(() => import('./routes/not-found'));
+const OpenLayout = preloadableLazy(() =>
+  import('./layout/open-layout').then((module) => ({ default: module.OpenLayout })),
+);
+const SharedMonitor = preloadableLazy(() => import('./routes/shared-monitor'));
+const PublicStatus = preloadableLazy(() => import('./routes/public-status'));
+const PaymentResult = preloadableLazy(() => import('./routes/payment-result'));
 
 /** The route table of spec §2 (routes owned by later issues are added with them). */
 export const routes: RouteObject[] = [
@@ -43,6 +48,10 @@ export const routes: RouteObject[] = [
               { path: 'settings', element: <Settings /> },
               { path: 'finance', element: <Finance /> },
               { path: 'maintenance', element: <Maintenance /> },
+              { path: 'status_pages', element: <StatusPages /> },
+              { path: 'status_pages/new', element: <StatusPageEditor /> },
+              { path: 'status_pages/:id', element: <StatusPageEditor /> },
+              { path: 'status_pages/:id/incidents', element: <StatusPageIncidents /> },
               { path: 'account', element: <Account /> },
               { path: 'public_status/:id', element: <PublicStatus /> },
             ],

@@ -4,6 +4,12 @@ import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { onUnauthorized } from '@/lib/api-client';
 import { endSession, restoreSession } from '@/lib/auth';
+import { getSession } from '@/lib/session-store';
+import { preloadScreens } from './preload-screens';
+import { routes } from './router';
+
+/** How long the first render waits for its screen's code before showing the loader instead. */
+const SCREEN_WAIT_MS = 1_000;
 
 /** Nothing renders before the configuration and the session are known (spec §4 "Start-up"). */
 export async function start(): Promise<void> {
@@ -21,6 +27,12 @@ export async function start(): Promise<void> {
   // A key the server stops accepting mid-visit signs the user out; the guards then show /login.
   onUnauthorized(endSession);
   await restoreSession();
+  // The first screen's code, asked for beside the app's (main.tsx), is waited for — briefly: found in
+  // memory it renders at once instead of behind the loader (preloadable-lazy.ts).
+  await Promise.race([
+    preloadScreens(routes, window.location.pathname, getSession().token !== null).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+  ]);
   root.render(
     <StrictMode>
       <App />

@@ -58,6 +58,14 @@ export function onUnauthorized(handler: (() => void) | null): void {
 }
 
 /**
+ * A call outside this client (the live stream) was refused with this key: when it is still the
+ * session's, the app signs out as it does for a 401 here.
+ */
+export function sessionRefused(token: string | null | undefined): void {
+  if (token && token === getSession().token) unauthorizedHandler?.();
+}
+
+/**
  * 401s that are not about the caller's session: the hosting console refusing the server's own key
  * (add_credit). The user stays signed in and sees what went wrong.
  */

@@ -25,9 +25,17 @@ export function browserTimeSettings(): TimeSettings {
   return { timeZone: browserTimeZone(), calendar: 'gregorian' };
 }
 
-/** UTC in the reader's calendar: for a past day, which is a UTC day (spec §2). */
+/** UTC in the reader's calendar: what prints a date named by its 00:00 UTC as that date. */
 export function utcSettings(calendar: Calendar): TimeSettings {
   return { timeZone: 'UTC', calendar };
+}
+
+/**
+ * A calendar date named by its 00:00 UTC (a `?day=` day, a heat-map cell; domain local-day.ts) in
+ * the reader's calendar: that date, whatever their zone — 'Mar 5th, 2024'.
+ */
+export function formatDateName(date: number, calendar: Calendar): string {
+  return formatTime(date, utcSettings(calendar), 'day');
 }
 
 /**

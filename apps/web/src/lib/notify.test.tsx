@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useCloseToastsOnRouteChange } from '@/app/layout/use-close-toasts-on-route-change';
 import { theme } from '@/app/theme';
 import '@/testing/test-utils';
-import { NOTIFICATION_LIMIT, notify } from './notify';
+import { CARRY_OVER_MS, closeToasts, NOTIFICATION_LIMIT, notify } from './notify';
 
 afterEach(() => act(() => notifications.clean()));
 
@@ -56,6 +56,28 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.queryByText('An older warning')).toBeNull());
     expect(screen.getByText('Your monitor created!')).toBeTruthy();
+  });
+
+  it('one shown to introduce a dialog survives the closings of its first moments, then goes like the others', async () => {
+    renderPage();
+    act(() => void notify.success('We sent a verification code', { carryOver: true }));
+    expect(await screen.findByText('We sent a verification code')).toBeTruthy();
+    // The dialog opens and, on a slower machine, something closes toasts once more meanwhile.
+    fireEvent.click(screen.getByRole('button', { name: 'Open dialog' }));
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeTruthy();
+    act(() => closeToasts());
+    await act(() => new Promise((settle) => setTimeout(settle, 500)));
+    expect(screen.getByText('We sent a verification code')).toBeTruthy();
+    // Later, a carried toast closes as any other.
+    const later = Date.now() + CARRY_OVER_MS + 1;
+    const realNow = Date.now;
+    Date.now = () => later;
+    try {
+      act(() => closeToasts());
+    } finally {
+      Date.now = realNow;
+    }
+    await waitFor(() => expect(screen.queryByText('We sent a verification code')).toBeNull());
   });
 
   it('close when a dialog opens, so none lies over its buttons', async () => {

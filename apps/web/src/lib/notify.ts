@@ -15,13 +15,20 @@ export type NotifyOptions = {
   carryOver?: boolean;
 };
 
-/** Ids of toasts that survive the next page change or dialog (see NotifyOptions.carryOver). */
-const carriedOver = new Set<string>();
+/**
+ * How long a carried toast survives closings: the change it introduces comes at once, but may come
+ * as more than one closing (a dialog opening while the page behind it settles, a route and a
+ * dialog); a first closing alone was a race the slower machine lost.
+ */
+export const CARRY_OVER_MS = 1_500;
+
+/** Toasts that survive the page changes and dialogs of their first moments, by id: until when (epoch ms). */
+const carriedOver = new Map<string, number>();
 let sequence = 0;
 
 function show(color: string, message: ReactNode, options: NotifyOptions = {}): string {
   const id = `toast-${++sequence}`;
-  if (options.carryOver) carriedOver.add(id);
+  if (options.carryOver) carriedOver.set(id, Date.now() + CARRY_OVER_MS);
   const { notifications: shown } = notificationsStore.getState();
   const oldest = shown.length >= NOTIFICATION_LIMIT ? shown[0]?.id : undefined;
   if (oldest) notifications.hide(oldest);
@@ -39,11 +46,15 @@ export const notify = {
 /**
  * What was said belongs to what the user was looking at. When they leave the page (a failed login
  * must not stay over the dashboard the guest login opened) or a dialog opens (a toast would lie
- * over its buttons for 10 seconds), the toasts close — except those shown to introduce it, once.
+ * over its buttons for 10 seconds), the toasts close — except those just shown to introduce it.
  */
 export function closeToasts(): void {
-  const keep = new Set(carriedOver);
-  carriedOver.clear();
+  const now = Date.now();
+  const keep = new Set<string>();
+  for (const [id, until] of carriedOver) {
+    if (until >= now) keep.add(id);
+    else carriedOver.delete(id);
+  }
   const { notifications: shown, queue } = notificationsStore.getState();
   for (const toast of [...shown, ...queue]) {
     if (toast.id && !keep.has(toast.id)) notifications.hide(toast.id);

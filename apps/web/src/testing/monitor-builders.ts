@@ -137,7 +137,12 @@ export function buildMetric(overrides: Partial<Metric> = {}): Metric {
     last_check_at: '2025-01-01T00:00:30.000Z',
     first_check_at: '2025-01-01T00:00:30.000Z',
     fetch_time: '2025-01-01T00:00:31.000Z',
-    last_day_hourly_metrics: { apdex_percents: Array.from({ length: 24 }, () => null) },
+    last_day_hourly_metrics: {
+      from_time: '2024-12-31T01:00:00.000Z',
+      apdex_percents: Array.from({ length: 24 }, () => null),
+      paused: [],
+      maintenance: [],
+    },
     apdex_percent: 100,
     by_response_time: { buckets: [1, 0, 0, 0, 0, 0, 0, 0], error: 0, average_response_time: 80, under100000: 1 },
     probers: [],

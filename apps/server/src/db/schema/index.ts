@@ -8,4 +8,7 @@ export * from './notifications';
 export * from './plans';
 export * from './probers';
 export * from './rate-limits';
+export * from './status-page-incidents';
+export * from './status-page-subscribers';
+export * from './status-pages';
 export * from './users';

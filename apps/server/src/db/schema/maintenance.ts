@@ -75,6 +75,9 @@ export const maintenanceSpans = pgTable(
   (table) => [
     index('maintenance_spans_monitor_starts_idx').on(table.monitorId, table.startsAt),
     index('maintenance_spans_window_idx').on(table.windowId),
+    // The boundaries coming up, whoever's (maintenance-boundaries.ts: live pushes a start and an end).
+    index('maintenance_spans_starts_idx').on(table.startsAt),
+    index('maintenance_spans_ends_idx').on(table.endsAt),
     check('maintenance_spans_order', sql`ends_at > starts_at`),
   ],
 );

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser, postJson, uniqueEmail } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 import { SEND_MAIL_QUEUE } from '../mail/mail.jobs';
 
 /**
@@ -9,11 +9,7 @@ import { SEND_MAIL_QUEUE } from '../mail/mail.jobs';
  * a known email took a lookup, a token insert and a mail job (~12 ms) and an unknown one a lookup
  * (~5 ms), which told an observer which emails have accounts.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const QUEUE_NAMES_EXCLUDING_MAIL = (calls: unknown[][]) =>
   calls.map(([queue, data]) => ({ queue, data })).filter((call) => call.queue !== SEND_MAIL_QUEUE);

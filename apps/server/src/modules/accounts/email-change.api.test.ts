@@ -1,20 +1,13 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, postJson, uniqueEmail } from '../../../test/factories';
 import { linkIn } from '../../../test/fakes/smtp-inbox';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 
 const HOUR_MS = 60 * 60 * 1000;
 const CONFIRM_LINK = 'http://dashboard.test/confirm_email?';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.clock.offsetMs = 0;
-});
+const server = useTestServer();
 
 const profileOf = (user: BuiltUser) =>
   server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: user.headers });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, postJson } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const statusOf = async (key: string) =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: { authorization: `Token ${key}` } }))

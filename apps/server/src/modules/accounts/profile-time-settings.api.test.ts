@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, uniqueEmail } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 
 /**
  * The profile's time zone (issue 14) and calendar (issue 15): every date on screen and in alert
  * messages follows them; sign-up takes the browser's zone.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const getProfile = (headers: Record<string, string>) =>
   server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers });

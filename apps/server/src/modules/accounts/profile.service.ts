@@ -1,4 +1,4 @@
-import type { Profile, updateProfileBody } from '@paydar/contracts/accounts';
+import { DEMO_READ_ONLY_TEXT, type Profile, type updateProfileBody } from '@paydar/contracts/accounts';
 import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notAuthenticated } from '../../errors';
@@ -9,7 +9,9 @@ import { requestEmailChange } from './email-change.service';
 import { findPendingEmailChange } from './email-tokens.repository';
 import { findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
 
-export const DEMO_READ_ONLY_TEXT = 'The demo account cannot be changed. Sign up to make your own.';
+/** Kept here too for the server's modules that import it from accounts; its one definition is the contract's. */
+export { DEMO_READ_ONLY_TEXT };
+
 const EMAIL_CHANGE_PASSWORD_TEXT = 'Enter your current password to change the email.';
 
 function presentProfile(user: UserRow, key: string, pendingEmail: string | null): Profile {

@@ -41,3 +41,8 @@ export function isSessionExpired(
     now.getTime() - session.createdAt.getTime() >= lifetime.maxAgeMs
   );
 }
+
+/** When the session ends if nothing uses it again: its idle limit from the last use, or its age limit, whichever comes first (ms). */
+export function sessionExpiresAt(session: { createdAt: Date; lastUsedAt: Date }, lifetime: SessionLifetime): number {
+  return Math.min(session.lastUsedAt.getTime() + lifetime.idleMs, session.createdAt.getTime() + lifetime.maxAgeMs);
+}

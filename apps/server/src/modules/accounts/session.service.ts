@@ -3,9 +3,10 @@ import type { Database } from '../../db/client';
 import { AppError, forbidden, notAuthenticated } from '../../errors';
 import { DEMO_READ_ONLY_TEXT } from './profile.service';
 import { generateSecret, hashSecret } from './secrets';
-import { isSessionExpired, sessionKind, sessionLifetimes } from './session-lifetime';
+import { isSessionExpired, sessionExpiresAt, sessionKind, sessionLifetimes } from './session-lifetime';
 import {
   findActiveSession,
+  findUnrevokedSessions,
   insertSession,
   revokeAllSessions,
   revokeSession,
@@ -58,4 +59,20 @@ export async function logoutEverywhere(context: ServiceContext, caller: Caller):
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (caller.impersonatorId !== null) throw forbidden('Staff cannot sign a user out everywhere while impersonating.');
   await revokeAllSessions(context.db, caller.userId, context.now());
+}
+
+/**
+ * When each of these sessions ends unless used again (ms), judged now: a session revoked, removed
+ * or already expired is absent. What keeps open streams honest (modules/live): a stream does not
+ * count as use, so a key nobody uses stops streaming when it stops working.
+ */
+export async function sessionDeadlines(context: ServiceContext, sessionIds: number[]): Promise<Map<number, number>> {
+  const lifetimes = sessionLifetimes(context.config);
+  const now = context.now().getTime();
+  const deadlines = new Map<number, number>();
+  for (const session of await findUnrevokedSessions(context.db, sessionIds)) {
+    const deadline = sessionExpiresAt(session, lifetimes[sessionKind(session)]);
+    if (deadline > now) deadlines.set(session.sessionId, deadline);
+  }
+  return deadlines;
 }

@@ -34,6 +34,27 @@ export async function findActiveSession(db: Database, keyHash: string): Promise<
   return row;
 }
 
+/** These sessions as they are now, when not revoked (a removed user's are gone): what their expiry is judged by. */
+export async function findUnrevokedSessions(
+  db: Database,
+  sessionIds: number[],
+): Promise<
+  Array<{ sessionId: number; impersonatorId: number | null; createdAt: Date; lastUsedAt: Date; isDemo: boolean }>
+> {
+  if (!sessionIds.length) return [];
+  return db
+    .select({
+      sessionId: sessions.id,
+      impersonatorId: sessions.impersonatorId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      isDemo: users.isDemo,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
+}
+
 /** How stale last_used_at may get before a request writes it again. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 

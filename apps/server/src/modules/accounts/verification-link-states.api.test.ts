@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, postJson, uniqueEmail } from '../../../test/factories';
 import { linkIn } from '../../../test/fakes/smtp-inbox';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 import { VERIFICATION_LINK_TEXTS } from './email-verification.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.clock.offsetMs = 0;
-});
+const server = useTestServer();
 
 /** Registers a user and returns the verification link's body ({email, token}). */
 async function registeredLink(name: string) {

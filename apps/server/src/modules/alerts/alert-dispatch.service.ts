@@ -7,6 +7,7 @@ import { isRuledTransition, tellTransitions } from '../alert-rules/alert-rules.s
 import { eventsInMaintenance } from '../maintenance/maintenance-spans.repository';
 import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
 import { lockUserForLimits } from '../plans/plans.repository';
+import { recordIncidentTransitions } from '../status-page-incidents/auto-incidents';
 import {
   countNotificationsThisMonth,
   type EventContext,
@@ -135,6 +136,12 @@ export async function dispatchPendingEvents(context: ServiceContext): Promise<nu
         transaction,
         locked.filter(isRuledTransition),
         now,
+      );
+      // Status pages' incidents from the same transitions, marked done with them: exactly once.
+      await recordIncidentTransitions(
+        context,
+        transaction,
+        locked.filter((event) => isRuledTransition(event) && !deferred.includes(event.id)),
       );
       const events = locked.filter((event) => !isRuledTransition(event));
       // One after another: a transaction is one connection, which runs one query at a time.

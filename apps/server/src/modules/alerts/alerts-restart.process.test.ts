@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
+import { freePort } from '../../../test/free-port';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 import { eventually } from './alerts.test-support';
@@ -14,9 +15,11 @@ import { eventually } from './alerts.test-support';
 let database: { url: string; drop(): Promise<void> };
 let receiver: FakeWebhookReceiver;
 let db: pg.Client;
-const port = '3874';
+// Chosen once, so each restart in this file serves on the same port; never a fixed one (parallel runs).
+let port: string;
 
 beforeAll(async () => {
+  port = String(await freePort());
   database = await createTestDatabase();
   receiver = await startFakeWebhookReceiver();
   db = new pg.Client({ connectionString: database.url });

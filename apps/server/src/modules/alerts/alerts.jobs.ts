@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../context';
+import { sweepAutoIncidents } from '../status-page-incidents/auto-incidents';
 import { deliverNotification, sweepDeliveries } from './alert-delivery.service';
 import { pruneDispatchedEvents } from './alert-dispatch.repository';
 import { dispatchPendingEvents } from './alert-dispatch.service';
@@ -29,6 +30,7 @@ export async function registerAlertWorkers(context: ServiceContext): Promise<voi
     async () => {
       await dispatchPendingEvents(context);
       await sweepDeliveries(context);
+      await sweepAutoIncidents(context);
       await pruneDispatchedEvents(context.db, new Date(context.now().getTime() - EVENT_RETENTION_MS));
     },
     { concurrency: 1 },

@@ -2,6 +2,7 @@ import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import { displayName } from '@paydar/domain/display-name';
 import type { Database } from '../../db/client';
 import { insertProbeRecords } from '../ingest/probe-records.repository';
+import { addProberHealth } from '../probers/prober-health.repository';
 import { DEMO_ALERT_EMAIL, DEMO_ALERT_TELEGRAM } from './demo.catalogue';
 import { addRollups, type DemoState, saveDemoStates } from './demo.repository';
 import {
@@ -12,6 +13,7 @@ import {
   insertNotifications,
   type StoredEvent,
 } from './demo-events.repository';
+import { demoProberHealth } from './demo-health';
 import { buildHistory, type DemoMonitor, type DemoProber } from './demo-history';
 import { downSpans, slowSpans } from './demo-incidents';
 
@@ -41,6 +43,7 @@ export async function writeDemoRange(
 ): Promise<void> {
   const history = buildHistory(world.monitors, world.probers, range);
   await addRollups(db, history.rollups);
+  for (const [proberId, hours] of demoProberHealth(history)) await addProberHealth(db, proberId, hours);
   for (let start = 0; start < history.raw.length; start += RAW_BATCH)
     await insertProbeRecords(db, history.raw.slice(start, start + RAW_BATCH));
 
@@ -68,6 +71,10 @@ async function writeIncidents(
   const events: StoredEvent[] = [];
   const downs = downSpans(monitor.spec, range.from, range.to);
   const starting = downs.filter((span) => span.from >= range.from);
+  // The downtime carried over from the range before ends first: a range that also opens one of
+  // its own would otherwise hold two open ones (refused) and close the new one in its place.
+  for (const span of downs.filter((span) => span.from < range.from && span.to <= range.to))
+    events.push(...(await closeOpenDowntime(db, monitor.id, span.to)));
   events.push(
     ...(await insertDowntimes(
       db,
@@ -79,8 +86,6 @@ async function writeIncidents(
       })),
     )),
   );
-  for (const span of downs.filter((span) => span.from < range.from && span.to <= range.to))
-    events.push(...(await closeOpenDowntime(db, monitor.id, span.to)));
 
   const others: Array<{ kind: MonitorEventKind; at: number; reason: string; origin: 'ingest' | 'rules' }> = [];
   for (const span of slowSpans(monitor.spec, range.from, range.to)) {

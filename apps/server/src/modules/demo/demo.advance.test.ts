@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplica, startTestServer, type TestServer } from '../../../test/harness';
-import { DEMO_MONITORS, DEMO_PROBERS } from './demo.catalogue';
+import { DEMO_MONITORS, DEMO_PROBERS, DEMO_RAW_DAYS } from './demo.catalogue';
 import { advanceDemoData, seedDemoData } from './demo.service';
 import { demoCounts } from './demo.test-support';
 import { buildHistory } from './demo-history';
@@ -118,6 +118,34 @@ describe('keeping the demo current', () => {
     expect(rows[0]).toEqual({ stale: 0, unseen: 0 });
   });
 
+  it('gives a demo seeded before it had maintenance windows its windows at the next run, once', async () => {
+    // A demo seeded by an older version: no windows, no spans.
+    await server.context.db.execute(
+      sql`DELETE FROM maintenance_windows WHERE user_id IN (SELECT id FROM users WHERE is_demo)`,
+    );
+    await server.context.db.execute(
+      sql`DELETE FROM maintenance_spans WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`,
+    );
+    const count = async () => {
+      const { rows } = await server.context.db.execute<{ windows: number; past: number }>(sql`
+        SELECT (SELECT count(*)::int FROM maintenance_windows w JOIN users u ON u.id = w.user_id AND u.is_demo) AS windows,
+          (SELECT count(*)::int FROM maintenance_spans s JOIN monitors m ON m.id = s.monitor_id AND m.is_demo
+            WHERE s.ends_at < now() - interval '30 days') AS past`);
+      return rows[0];
+    };
+    expect(await count()).toEqual({ windows: 0, past: 0 });
+    server.clock.offsetMs = 2 * 60_000;
+    await advanceDemoData(server.context);
+    const after = await count();
+    expect(after?.windows).toBe(2);
+    // The past of the history has its occurrences too, not only what lies ahead.
+    expect(after?.past).toBeGreaterThan(50);
+    server.clock.offsetMs = 4 * 60_000;
+    await advanceDemoData(server.context);
+    expect(await count()).toEqual(after);
+    server.clock.offsetMs = 0;
+  });
+
   it('keeps raw records for the recent days only, as the clock moves on', async () => {
     server.clock.offsetMs = 2 * DAY;
     await advanceDemoData(server.context);
@@ -125,8 +153,9 @@ describe('keeping the demo current', () => {
       sql`SELECT min(time) AS oldest FROM probe_records WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`,
     );
     const now = Date.now() + 2 * DAY;
-    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeGreaterThanOrEqual(now - 3 * DAY - 60_000);
-    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeLessThan(now - 2 * DAY);
+    // Kept: the raw days and one more (the prune's margin), no further back.
+    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeGreaterThanOrEqual(now - (DEMO_RAW_DAYS + 1) * DAY - 60_000);
+    expect(new Date(rows[0]?.oldest ?? 0).getTime()).toBeLessThan(now - DEMO_RAW_DAYS * DAY);
     server.clock.offsetMs = 0;
   });
 });

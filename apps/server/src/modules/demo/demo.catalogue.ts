@@ -127,8 +127,12 @@ export const DEMO_MONITORS: readonly DemoMonitorSpec[] = [
 
 /** Days of history the demo starts with. */
 export const DEMO_HISTORY_DAYS = 90;
-/** Days of raw records the demo starts with (the raw-data chart reads 6-hour windows of them). */
-export const DEMO_RAW_DAYS = 2;
+/**
+ * Days of raw records the demo keeps (the raw-data chart reads 6-hour windows of them): enough for
+ * the public status page's whole day two days ago, in UTC or in Tehran (whose day starts 3.5 hours
+ * before the UTC one) whatever the hour now.
+ */
+export const DEMO_RAW_DAYS = 3.5;
 
 /** The demo profile's alert channels, shown in the Alert Center and named in the history. */
 export const DEMO_ALERT_EMAIL = 'alerts@shop.example.com';

@@ -12,6 +12,11 @@ import type { DemoMonitor, DemoProber, RollupRow } from './demo-history';
 /** Seeding and the minute job take turns on this, across replicas, for the whole of their transaction. */
 export async function lockDemoData(db: Database): Promise<{ generatedUntil: Date } | undefined> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('paydar:demo data', 0))`);
+  return readWatermark(db);
+}
+
+/** The watermark without waiting for the lock: whether the demo has its history yet (lockDemoData decides for sure). */
+export async function readWatermark(db: Database): Promise<{ generatedUntil: Date } | undefined> {
   const [row] = await db.select({ generatedUntil: demoData.generatedUntil }).from(demoData);
   return row;
 }
@@ -52,7 +57,7 @@ export async function ensureDemoProbers(db: Database, specs: readonly DemoProber
   return found;
 }
 
-/** The demo account's monitors, found by alias or made (on every demo prober), oldest first. */
+/** The demo account's monitors, found by alias or made (on every demo prober), in the catalogue's order. */
 export async function ensureDemoMonitors(
   db: Database,
   userId: number,
@@ -62,15 +67,15 @@ export async function ensureDemoMonitors(
   createdAt: Date,
 ): Promise<DemoMonitor[]> {
   const found: DemoMonitor[] = [];
-  for (const [index, spec] of specs.entries()) {
-    // The list shows the newest first: the catalogue's first is made last, so it leads.
+  // The list shows the highest id first (`newestFirst`): the catalogue's first is made last, so it leads.
+  for (const [index, spec] of [...specs.entries()].reverse()) {
     const madeAt = new Date(createdAt.getTime() + (specs.length - index) * 60_000);
     const [existing] = await db
       .select({ id: monitors.id })
       .from(monitors)
       .where(and(eq(monitors.userId, userId), eq(monitors.isDemo, true), eq(monitors.alias, spec.alias)));
     if (existing) {
-      found.push({ id: existing.id, spec });
+      found.unshift({ id: existing.id, spec });
       continue;
     }
     const [row] = await db
@@ -100,7 +105,7 @@ export async function ensureDemoMonitors(
       .returning({ id: monitors.id });
     if (!row) throw new Error(`could not make the demo monitor ${spec.alias}`);
     await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
-    found.push({ id: row.id, spec });
+    found.unshift({ id: row.id, spec });
   }
   return found;
 }

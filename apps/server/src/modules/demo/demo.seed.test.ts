@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplica, startTestServer, type TestServer } from '../../../test/harness';
+import { DEMO_MONITORS } from './demo.catalogue';
 import { seedDemoData } from './demo.service';
-import { demoCounts } from './demo.test-support';
+import { demoCounts, demoHeaders } from './demo.test-support';
 
 const DAY = 86_400_000;
 
@@ -38,6 +39,16 @@ describe('seeding the demo account', () => {
     expect(rows.every((row) => row.probers === 3)).toBe(true);
   });
 
+  it("lists the demo's monitors in the catalogue's order, its first on top", async () => {
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/monitors/',
+      headers: await demoHeaders(server),
+    });
+    const aliases = (list.json() as { results: Array<{ alias: string }> }).results.map((item) => item.alias);
+    expect(aliases).toEqual(DEMO_MONITORS.map((spec) => spec.alias));
+  });
+
   it('writes 90 days of hourly rollups and raw records for the recent days only', async () => {
     const { rows } = await server.context.db.execute<{ oldest: Date; newest: Date; raw_oldest: Date }>(sql`
       SELECT min(hour) AS oldest, max(hour) AS newest,
@@ -47,7 +58,9 @@ describe('seeding the demo account', () => {
     const now = Date.now();
     expect(now - new Date(span?.oldest ?? 0).getTime()).toBeGreaterThan(89 * DAY);
     expect(now - new Date(span?.newest ?? 0).getTime()).toBeLessThan(2 * 3_600_000);
-    expect(now - new Date(span?.raw_oldest ?? 0).getTime()).toBeLessThan(2 * DAY + 60_000);
+    // Enough raw records for the public status page's day two days ago, in UTC or in Tehran.
+    expect(now - new Date(span?.raw_oldest ?? 0).getTime()).toBeLessThan(3.5 * DAY + 60_000);
+    expect(now - new Date(span?.raw_oldest ?? 0).getTime()).toBeGreaterThan(3.5 * DAY - 60 * 60_000);
   });
 
   it('gives the outage monitor closed downtimes over the 90 days, each alerted by email and Telegram', async () => {
@@ -80,6 +93,56 @@ describe('seeding the demo account', () => {
     expect(rows[0]?.rule).toMatchObject({ rule: 'response_time' });
     expect(rows[0]?.slow).toBeGreaterThan(40);
     expect(rows[0]?.frustrated).toBeGreaterThan(1000);
+  });
+
+  it('gives the demo maintenance: a nightly window with past and coming spans, and a one-off upgrade ahead', async () => {
+    const { rows } = await server.context.db.execute<{
+      title: string;
+      kind: string;
+      alias: string;
+      past: number;
+      coming: number;
+      oldest: Date;
+    }>(sql`
+      SELECT w.title, w.kind, m.alias,
+        count(*) FILTER (WHERE s.ends_at <= now())::int AS past,
+        count(*) FILTER (WHERE s.starts_at > now())::int AS coming,
+        min(s.starts_at) AS oldest
+      FROM maintenance_windows w JOIN users u ON u.id = w.user_id AND u.is_demo
+      JOIN maintenance_spans s ON s.window_id = w.id JOIN monitors m ON m.id = s.monitor_id AND m.is_demo
+      GROUP BY w.id, m.alias ORDER BY w.id`);
+    expect(rows.map((row) => [row.title, row.kind, row.alias])).toEqual([
+      ['Nightly router backup', 'weekly', 'Gateway'],
+      ['Payments API upgrade', 'once', 'Payments API'],
+    ]);
+    const [nightly, upgrade] = rows;
+    // The whole history has its nights (so any past day can show one), and the next two weeks too.
+    expect(nightly?.past).toBeGreaterThanOrEqual(89);
+    expect(nightly?.coming).toBeGreaterThanOrEqual(13);
+    expect(Date.now() - new Date(nightly?.oldest ?? 0).getTime()).toBeGreaterThan(89 * DAY);
+    expect(upgrade).toMatchObject({ past: 0, coming: 1 });
+  });
+
+  it("makes the demo probers report their health: the last hours' checks, none failed through their fault", async () => {
+    const { rows } = await server.context.db.execute<{ name: string; checks: number; failures: number }>(sql`
+      SELECT p.name, sum(h.checks)::int AS checks, sum(h.prober_failures)::int AS failures
+      FROM probers p JOIN prober_health_hours h ON h.prober_id = p.id
+      WHERE p.is_demo AND h.hour >= now() - interval '2 hours' GROUP BY p.name ORDER BY p.name`);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.checks).toBeGreaterThan(100);
+      expect(row.failures).toBe(0);
+    }
+    // The probers call as the demo sees it carries them.
+    const login = await server.app.inject({ method: 'GET', url: '/api/v1/users/login_as_demo' });
+    const probers = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/probers/',
+      headers: { authorization: `Token ${login.json().key}` },
+    });
+    const listed = (probers.json() as { results: Array<{ health: { checks: number } }> }).results;
+    expect(listed.length).toBe(3);
+    expect(listed.every((prober) => prober.health.checks > 0)).toBe(true);
   });
 
   it('writes nothing more when seeded again (a restart)', async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -21,9 +22,16 @@ import {
 } from './demo.repository';
 import { dressDemoAccount, findDemoUserId } from './demo-account.repository';
 import type { DemoMonitor, DemoProber } from './demo-history';
+import { ensureDemoMaintenance } from './demo-maintenance';
 import { type DemoWorld, writeDemoRange } from './demo-writer';
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
+/**
+ * The seed writes its 90 days a day at a time (≈20 ms of computing each, where the whole took
+ * over a second), giving the event loop back between days: the server answers while it seeds.
+ */
+const SEED_STEP = DAY;
 
 /** The UTC days (yyyy-mm-dd) [from, to] touches: their raw-record partitions must exist first. */
 function daysOf(from: number, to: number): string[] {
@@ -41,8 +49,13 @@ export interface SeedOutcome {
 /**
  * Gives the demo account its probers, monitors and 90 days of history, once: under the demo lock,
  * a second replica starting at the same time waits, then finds the history there and does nothing.
+ * All of it is one transaction with the watermark that marks it done, so a stop (`signal`) or a
+ * kill mid-way leaves nothing, and the next start (or the minute job) seeds it whole.
  */
-export async function seedDemoData(context: ServiceContext): Promise<SeedOutcome> {
+export async function seedDemoData(
+  context: ServiceContext,
+  options: { signal?: AbortSignal } = {},
+): Promise<SeedOutcome> {
   const started = performance.now();
   const to = context.now().getTime();
   const from = to - DEMO_HISTORY_DAYS * DAY;
@@ -63,11 +76,19 @@ export async function seedDemoData(context: ServiceContext): Promise<SeedOutcome
       demoProbers.map((prober) => prober.id),
       new Date(from),
     );
-    await writeDemoRange(
-      db,
-      { userId, monitors: demoMonitors, probers: demoProbers },
-      { from, to, rawFrom, isFirst: true },
-    );
+    const world = { userId, monitors: demoMonitors, probers: demoProbers };
+    // Any split of time writes the same rows as one pass (README, "How the history is made").
+    for (let stepFrom = from; stepFrom < to; stepFrom += SEED_STEP) {
+      await nextTurn();
+      options.signal?.throwIfAborted();
+      await writeDemoRange(db, world, {
+        from: stepFrom,
+        to: Math.min(stepFrom + SEED_STEP, to),
+        rawFrom: Math.max(rawFrom, stepFrom),
+        isFirst: stepFrom === from,
+      });
+    }
+    await ensureDemoMaintenance(db, userId, demoMonitors, { historyFrom: from, now: to });
     await touchDemoProbers(db, new Date(to));
     await saveWatermark(db, { generatedUntil: new Date(to), seedMs: Math.round(performance.now() - started) });
     return true;
@@ -103,15 +124,23 @@ async function loadWorld(db: Database, email: string): Promise<DemoWorld | undef
  * stop), under the demo lock: a second run at the same time waits and then has nothing to add.
  */
 export async function advanceDemoData(context: ServiceContext): Promise<{ from: number; to: number } | undefined> {
-  const to = context.now().getTime();
+  // To the whole minute (a demo monitor checks at most once a minute): runs of the same minute on
+  // two replicas end at the same instant, so the one that waited for the lock finds nothing to add
+  // rather than a slice of the milliseconds between the two clocks' readings.
+  const to = Math.floor(context.now().getTime() / MINUTE) * MINUTE;
   await ensurePartitions(context.db, daysOf(to - DEMO_RAW_DAYS * DAY, to));
   return context.runInTransaction(async ({ db }) => {
     const watermark = await lockDemoData(db);
     if (!watermark) return undefined;
-    const from = Math.max(watermark.generatedUntil.getTime(), to - DEMO_HISTORY_DAYS * DAY);
-    if (to <= from) return undefined;
     const world = await loadWorld(db, context.config.DEMO_EMAIL);
     if (!world) return undefined;
+    // A demo seeded before it had maintenance windows gets them now (once: nothing when it has some).
+    await ensureDemoMaintenance(db, world.userId, world.monitors, {
+      historyFrom: to - DEMO_HISTORY_DAYS * DAY,
+      now: to,
+    });
+    const from = Math.max(watermark.generatedUntil.getTime(), to - DEMO_HISTORY_DAYS * DAY);
+    if (to <= from) return undefined;
     const rawFrom = Math.max(from, to - DEMO_RAW_DAYS * DAY);
     await writeDemoRange(db, world, { from, to, rawFrom, isFirst: false });
     await pruneDemoRecords(

@@ -1,7 +1,7 @@
 import { CONFIRMATION_WAIT_MS } from '@paydar/domain/confirmation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResult } from '../../../test/check-results';
+import { checkResult, postResults } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
@@ -28,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (name: string, results: unknown[]) =>
-  server.app.inject({
-    method: 'POST',
-    url: '/api/agent/v1/results',
-    headers: { authorization: `Prober ${keys[name]}` },
-    payload: { results },
-  });
+const post = (name: string, results: unknown[]) => postResults(server, keys[name], results);
 
 describe('the confirmation sweep', () => {
   it('leaves a round open until its deadline, then decides it once', async () => {

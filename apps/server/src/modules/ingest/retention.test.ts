@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/use-test-server';
 import { dropPartition, ensurePartitions, listPartitionDays } from './probe-records.repository';
 import { maintainProbeRecords, retentionDays } from './retention';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('probe record retention', () => {
   it('keeps the longest plan history plus today', async () => {

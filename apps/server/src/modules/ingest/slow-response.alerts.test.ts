@@ -3,6 +3,7 @@ import type { CheckResult } from '@paydar/contracts/agent';
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postResults } from '../../../test/check-results';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import {
@@ -88,12 +89,7 @@ async function realCheck(monitor: { id: number; url: string }, time: number, del
 }
 
 async function post(prober: string, results: CheckResult[]) {
-  const response = await world.server.app.inject({
-    method: 'POST',
-    url: '/api/agent/v1/results',
-    headers: { authorization: `Prober ${world.probers[prober]?.key}` },
-    payload: { results },
-  });
+  const response = await postResults(world.server, world.probers[prober]?.key, results);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { accepted: number; duplicates: number };
 }

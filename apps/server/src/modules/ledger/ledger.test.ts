@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
 import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
+import { useTestServer } from '../../../test/use-test-server';
 import { AppError } from '../../errors';
 import { auditLedger } from './ledger.audit';
 import { type LedgerEntryInput, listLedgerEntries, postLedgerEntry } from './ledger.repository';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const post = (input: LedgerEntryInput) =>
   server.context.runInTransaction((transaction) => postLedgerEntry(transaction.db, input, server.context.now()));

@@ -2,7 +2,7 @@ import { LIVE_EVENTS } from '@paydar/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent, ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import { activeSessionIds, type LiveRow, readChangedLive } from './live.repository';
+import { type LiveRow, ownerView, readChangedLive } from './live.repository';
 
 /** One open stream, as the hub sees it: whom it is for and how to write to it. */
 export interface LiveStream {
@@ -39,11 +39,24 @@ export interface LiveHub {
   stop(): void;
 }
 
+/** setTimeout's longest delay: a session further off than this (30 days idle) is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface LiveHubOptions {
+  db: Database;
+  changes: ChangeFeed;
+  logger: FastifyBaseLogger;
+  /** When each of these sessions ends unless used again (ms); a revoked, removed or expired one is absent. */
+  sessionDeadlines(sessionIds: number[]): Promise<Map<number, number>>;
+  /** The services' clock (ms). */
+  now(): number;
+}
+
 interface Held {
   events: Array<[event: string, data: string, id: number]>;
 }
 
-export function createLiveHub(options: { db: Database; changes: ChangeFeed; logger: FastifyBaseLogger }): LiveHub {
+export function createLiveHub(options: LiveHubOptions): LiveHub {
   const { db, logger } = options;
   const byUser = new Map<number, Set<LiveStream>>();
   const byShared = new Map<number, Set<LiveStream>>();
@@ -53,6 +66,12 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
   let changedIds: Set<number> | 'all' = new Set();
   let changedUsers: Set<number> | 'all' = new Set();
   let flushing = false;
+  // When each signed-in stream's session ends, as last read (0: not read yet). One timer for the
+  // earliest of them, not one per stream; a session used meanwhile is read again and lives on.
+  const deadlines = new Map<LiveStream, number>();
+  let sessionsDue = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
 
   const groupOf = <K>(map: Map<K, Set<LiveStream>>, key: K) => {
     let group = map.get(key);
@@ -70,11 +89,18 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
     else stream.write(event, data, stream.position);
   }
 
+  // Each form serialized once per change, whatever the number of streams showing it.
   function deliverRow(row: LiveRow) {
+    const watching = byUser.get(row.userId);
+    if (watching) {
+      const data = JSON.stringify(ownerView(row));
+      for (const stream of watching) deliver(stream, LIVE_EVENTS.monitor, data, row.changeSeq);
+      owners.set(row.state.id, row.userId);
+    }
+    const shared = byShared.get(row.state.id);
+    if (!shared) return;
     const data = JSON.stringify(row.state);
-    for (const stream of byUser.get(row.userId) ?? []) deliver(stream, LIVE_EVENTS.monitor, data, row.changeSeq);
-    if (byUser.has(row.userId)) owners.set(row.state.id, row.userId);
-    for (const stream of byShared.get(row.state.id) ?? []) {
+    for (const stream of shared) {
       // A new share token (or the monitor's new owner) ends what the old link showed.
       if (stream.shared?.token !== row.token) stream.end();
       else deliver(stream, LIVE_EVENTS.monitor, data, row.changeSeq);
@@ -94,22 +120,54 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
   async function sendChanges(ids: Set<number> | 'all') {
     const audience = { userIds: [...byUser.keys()], sharedMonitorIds: [...byShared.keys()] };
     if (!audience.userIds.length && !audience.sharedMonitorIds.length) return;
-    const rows = await readChangedLive(db, ids === 'all' ? 'all' : [...ids], audience);
+    const rows = await readChangedLive(db, ids === 'all' ? 'all' : [...ids], audience, new Date(options.now()));
     for (const row of rows) deliverRow(row);
     if (ids === 'all') return;
     const found = new Set(rows.map((row) => row.state.id));
     for (const id of ids) if (!found.has(id) && (owners.has(id) || byShared.has(id))) deliverRemoved(id);
   }
 
-  /** Ends the streams whose session was revoked (or whose user was removed). */
-  async function endRevoked(users: Set<number> | 'all') {
-    const streams = [...(users === 'all' ? byUser.keys() : users)].flatMap((id) => [...(byUser.get(id) ?? [])]);
+  /** Ends the streams whose session was revoked, has expired, or whose user was removed; notes when the others end. */
+  async function checkSessions(streams: LiveStream[]) {
     if (!streams.length) return;
-    const active = await activeSessionIds(
-      db,
-      streams.map((stream) => stream.user?.sessionId ?? 0),
-    );
-    for (const stream of streams) if (!active.has(stream.user?.sessionId ?? 0)) stream.end();
+    const alive = await options.sessionDeadlines([...new Set(streams.map((stream) => stream.user?.sessionId ?? 0))]);
+    for (const stream of streams) {
+      if (!deadlines.has(stream)) continue; // Closed meanwhile.
+      const deadline = alive.get(stream.user?.sessionId ?? 0);
+      if (deadline !== undefined) {
+        deadlines.set(stream, deadline);
+        continue;
+      }
+      // Not looked at again while its connection closes.
+      deadlines.set(stream, Number.POSITIVE_INFINITY);
+      stream.end();
+    }
+  }
+
+  const streamsOfUsers = (users: Set<number> | 'all') =>
+    [...(users === 'all' ? byUser.keys() : users)].flatMap((id) => [...(byUser.get(id) ?? [])]);
+
+  const dueStreams = () => {
+    const now = options.now();
+    return [...deadlines].filter(([, deadline]) => deadline <= now).map(([stream]) => stream);
+  };
+
+  /** Wakes the hub when the earliest session of its streams ends (or was never read). */
+  function scheduleSessionCheck() {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const deadline of deadlines.values()) earliest = Math.min(earliest, deadline);
+    if (earliest === timerAt) return;
+    clearTimeout(timer);
+    timerAt = earliest;
+    if (earliest === Number.POSITIVE_INFINITY) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, earliest - options.now()));
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Number.POSITIVE_INFINITY;
+      sessionsDue = true;
+      void flush();
+    }, delay);
+    timer.unref();
   }
 
   // One flush at a time: announcements that arrive meanwhile are merged into the next one.
@@ -117,12 +175,18 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
     if (flushing) return;
     flushing = true;
     try {
-      while (changedIds === 'all' || changedIds.size || changedUsers === 'all' || changedUsers.size) {
+      while (sessionsDue || changedIds === 'all' || changedIds.size || changedUsers === 'all' || changedUsers.size) {
         const ids = changedIds;
         const users = changedUsers;
+        const due = sessionsDue;
         changedIds = new Set();
         changedUsers = new Set();
-        if (users === 'all' || users.size) await endRevoked(users);
+        sessionsDue = false;
+        if (users === 'all' || users.size || due) {
+          const streams = new Set(streamsOfUsers(users));
+          if (due) for (const stream of dueStreams()) streams.add(stream);
+          await checkSessions([...streams]);
+        }
         if (ids === 'all' || ids.size) await sendChanges(ids);
       }
     } catch (error) {
@@ -131,6 +195,7 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
       endAll();
     } finally {
       flushing = false;
+      scheduleSessionCheck();
     }
   }
 
@@ -162,7 +227,12 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
   return {
     add(stream) {
       held.set(stream, { events: [] });
-      if (stream.user) groupOf(byUser, stream.user.userId).add(stream);
+      if (stream.user) {
+        groupOf(byUser, stream.user.userId).add(stream);
+        // Its session is read with the others due (one query for a burst of new streams).
+        deadlines.set(stream, 0);
+        scheduleSessionCheck();
+      }
       if (stream.shared) groupOf(byShared, stream.shared.monitorId).add(stream);
     },
     start(stream, ownedMonitorIds) {
@@ -173,6 +243,7 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
     },
     remove(stream) {
       held.delete(stream);
+      deadlines.delete(stream);
       if (stream.user) {
         const group = byUser.get(stream.user.userId);
         group?.delete(stream);
@@ -192,6 +263,7 @@ export function createLiveHub(options: { db: Database; changes: ChangeFeed; logg
     size: () => [...byUser.values(), ...byShared.values()].reduce((total, group) => total + group.size, 0),
     stop() {
       unsubscribe();
+      clearTimeout(timer);
       endAll();
     },
   };

@@ -1,10 +1,13 @@
-import type { LiveMonitor } from '@paydar/contracts/live';
+import type { LiveMonitor, LiveMonitorItem } from '@paydar/contracts/live';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /** A monitor's live state with who may see it: its owner, and a share token's holders. */
 export interface LiveRow {
+  /** What any stream of it may carry (a shared page's too). */
   state: LiveMonitor;
+  /** What only its owner's streams carry. */
+  item: LiveMonitorItem;
   userId: number;
   token: string;
   changeSeq: number;
@@ -25,6 +28,17 @@ function toLiveRow(row: Record<string, unknown>): LiveRow {
       is_flapping: row.is_flapping as boolean,
       is_slow: row.is_slow as boolean,
       downtime_from: iso(row.downtime_from ?? null),
+      in_maintenance_until: iso(row.in_maintenance_until ?? null),
+    },
+    item: {
+      protocol_type: row.protocol_type as LiveMonitorItem['protocol_type'],
+      url: row.protocol_type === 'HTTP' ? ((row.url as string | null) ?? null) : null,
+      host: row.protocol_type === 'HTTP' ? null : ((row.host as string | null) ?? null),
+      alias: (row.alias as string | null) ?? null,
+      labels: (row.labels as string[] | null) ?? [],
+      is_protected: row.is_protected as boolean,
+      creation_time: iso(row.created_at) as string,
+      edited_at: iso(row.updated_at) as string,
     },
     userId: row.user_id as number,
     token: row.token as string,
@@ -32,10 +46,21 @@ function toLiveRow(row: Record<string, unknown>): LiveRow {
   };
 }
 
-/** One query, whatever the number of monitors: the state row, slow and flapping flags, the open downtime. */
-async function selectLive(db: Database, where: SQL): Promise<LiveRow[]> {
+/** The owner's stream's form of a row: the state with the list item's fields. */
+export const ownerView = (row: LiveRow) => ({ ...row.state, item: row.item });
+
+/**
+ * One query, whatever the number of monitors: the state row, slow and flapping flags, the open
+ * downtime, the maintenance span covering `now`.
+ */
+async function selectLive(db: Database, where: SQL, now: Date): Promise<LiveRow[]> {
+  const at = now.toISOString();
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.id, m.user_id, m.token, m.is_enabled, s.is_down, s.confirming_since IS NOT NULL AS confirming,
+    SELECT m.id, m.user_id, m.token, m.is_enabled, s.is_down,
+      m.protocol_type, m.url, m.host, m.alias, m.labels, m.is_protected, m.created_at, m.updated_at,
+      (SELECT max(sp.ends_at) FROM maintenance_spans sp
+        WHERE sp.monitor_id = m.id AND sp.starts_at <= ${at}::timestamptz AND sp.ends_at > ${at}::timestamptz)
+        AS in_maintenance_until, s.confirming_since IS NOT NULL AS confirming,
       s.last_check_at, s.last_status_code, s.last_status, s.change_seq::text AS change_seq,
       coalesce(a.is_flapping, false) AS is_flapping,
       (m.slow_alert IS NOT NULL AND coalesce(ss.is_slow, false)) AS is_slow,
@@ -58,19 +83,24 @@ const inAudience = (audience: Audience) =>
   sql`(m.user_id = ANY(${sql.param(audience.userIds)}::int[]) OR m.id = ANY(${sql.param(audience.sharedMonitorIds)}::int[]))`;
 
 /** The live state of these monitors (or of all) that some stream of this replica shows; others are not read. */
-export function readChangedLive(db: Database, monitorIds: number[] | 'all', audience: Audience): Promise<LiveRow[]> {
+export function readChangedLive(
+  db: Database,
+  monitorIds: number[] | 'all',
+  audience: Audience,
+  now: Date,
+): Promise<LiveRow[]> {
   const changed = monitorIds === 'all' ? sql`true` : sql`m.id = ANY(${sql.param(monitorIds)}::int[])`;
-  return selectLive(db, sql`${changed} AND ${inAudience(audience)}`);
+  return selectLive(db, sql`${changed} AND ${inAudience(audience)}`, now);
 }
 
 /** Every monitor of a user, as the stream's `ready` tells it and a resume replays it. */
-export function readUserLive(db: Database, userId: number): Promise<LiveRow[]> {
-  return selectLive(db, sql`m.user_id = ${userId}`);
+export function readUserLive(db: Database, userId: number, now: Date): Promise<LiveRow[]> {
+  return selectLive(db, sql`m.user_id = ${userId}`, now);
 }
 
 /** The monitor a share token names (only the exact token), or none. */
-export async function readSharedLive(db: Database, token: string): Promise<LiveRow | undefined> {
-  return (await selectLive(db, sql`m.token = ${token}`))[0];
+export async function readSharedLive(db: Database, token: string, now: Date): Promise<LiveRow | undefined> {
+  return (await selectLive(db, sql`m.token = ${token}`, now))[0];
 }
 
 /** The latest change stamp handed out: the position a new stream starts from. */
@@ -79,12 +109,4 @@ export async function latestChangeSeq(db: Database): Promise<number> {
     sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS seq FROM monitor_change_seq`,
   );
   return Number(result.rows[0]?.seq ?? 0);
-}
-
-/** Of these sessions, those still usable (not revoked; a removed user's are gone). */
-export async function activeSessionIds(db: Database, sessionIds: number[]): Promise<Set<number>> {
-  const result = await db.execute<{ id: number }>(
-    sql`SELECT id FROM sessions WHERE id = ANY(${sql.param(sessionIds)}::int[]) AND revoked_at IS NULL`,
-  );
-  return new Set(result.rows.map((row) => row.id));
 }

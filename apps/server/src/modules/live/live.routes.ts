@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
+import { sessionDeadlines } from '../accounts/session.service';
 import { parseLastEventId, streamSharedMonitor, streamUserMonitors } from './live.service';
 import { createLiveHub } from './live-hub';
 import { passThrough, sseWriter } from './sse-writer';
@@ -21,7 +22,13 @@ const sharedParams = z.object({ token: z.string().min(1).max(200) });
 export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifySse, { heartbeatInterval: HEARTBEAT_INTERVAL_MS });
-    const hub = createLiveHub({ db: context.db, changes: context.changes, logger: app.log });
+    const hub = createLiveHub({
+      db: context.db,
+      changes: context.changes,
+      logger: app.log,
+      sessionDeadlines: (ids) => sessionDeadlines(context, ids),
+      now: () => context.now().getTime(),
+    });
     // Before the server waits for its connections to end: open streams would keep it waiting.
     app.addHook('preClose', async () => hub.stop());
     const sse = { kind: 'only', serializer: passThrough } as const;

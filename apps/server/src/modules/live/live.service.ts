@@ -1,7 +1,7 @@
 import { LIVE_EVENTS, type LiveReady } from '@paydar/contracts/live';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { type LiveRow, latestChangeSeq, readSharedLive, readUserLive } from './live.repository';
+import { type LiveRow, latestChangeSeq, ownerView, readSharedLive, readUserLive } from './live.repository';
 import type { LiveHub, LiveStream } from './live-hub';
 
 /**
@@ -63,7 +63,8 @@ async function begin(
       const since = lastEventId === null ? Number.NEGATIVE_INFINITY : lastEventId - RESUME_OVERLAP;
       for (const row of rows) {
         if (row.changeSeq > since) {
-          stream.write(LIVE_EVENTS.monitor, JSON.stringify(row.state), stream.position);
+          const data = stream.user ? ownerView(row) : row.state;
+          stream.write(LIVE_EVENTS.monitor, JSON.stringify(data), stream.position);
         }
       }
     }
@@ -91,7 +92,7 @@ export async function streamUserMonitors(
   }
   const user = { userId: caller.userId, sessionId: caller.sessionId };
   const stream: LiveStream = { write: writer.write, end: writer.end, user, position: 0 };
-  const read = () => readUserLive(context.db, caller.userId);
+  const read = () => readUserLive(context.db, caller.userId, context.now());
   await begin(context, hub, stream, lastEventId, read, writer);
   return stream;
 }
@@ -107,12 +108,12 @@ export async function streamSharedMonitor(
   lastEventId: number | null | 'unknown',
   writer: StreamWriter,
 ): Promise<LiveStream> {
-  const found = await readSharedLive(context.db, token);
+  const found = await readSharedLive(context.db, token, context.now());
   if (!found) throw notFound('No shared monitor has this link.');
   const shared = { monitorId: found.state.id, token };
   const stream: LiveStream = { write: writer.write, end: writer.end, shared, position: 0 };
   const read = async () => {
-    const row = await readSharedLive(context.db, token);
+    const row = await readSharedLive(context.db, token, context.now());
     return row ? [row] : [];
   };
   await begin(context, hub, stream, lastEventId, read, writer);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 import { SEND_MAIL_QUEUE } from './mail.jobs';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('the mail job', () => {
   it('retries when the SMTP server refuses, and delivers exactly once', async () => {

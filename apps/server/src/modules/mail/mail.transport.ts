@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 2369, 8058); nodemailer writes them as given. */
+  headers?: Record<string, string>;
 }
 
 /** The one place that talks SMTP. */

@@ -159,3 +159,34 @@ export async function maintenanceAround(
     maintenanceUntil: until === null ? null : new Date(until),
   };
 }
+
+/** The distinct times in (from, to] at which some span starts or ends (of one window, or any), earliest first. */
+export async function upcomingBoundaries(
+  db: Database,
+  from: number,
+  to: number,
+  windowId?: number,
+  limit = 500,
+): Promise<number[]> {
+  const ofWindow = windowId === undefined ? sql`true` : sql`window_id = ${windowId}`;
+  const result = await db.execute<{ at: string | Date }>(sql`
+    SELECT at FROM (
+      SELECT starts_at AS at FROM maintenance_spans
+        WHERE starts_at > ${iso(from)}::timestamptz AND starts_at <= ${iso(to)}::timestamptz AND ${ofWindow}
+      UNION
+      SELECT ends_at FROM maintenance_spans
+        WHERE ends_at > ${iso(from)}::timestamptz AND ends_at <= ${iso(to)}::timestamptz AND ${ofWindow}
+    ) boundaries ORDER BY at LIMIT ${limit}`);
+  return result.rows.map((row) => new Date(row.at).getTime());
+}
+
+/** The monitors a span of which starts or ends at `at` (to the millisecond). */
+export async function monitorsAtBoundary(db: Database, at: number): Promise<number[]> {
+  const from = iso(at - 1);
+  const to = iso(at + 1);
+  const result = await db.execute<{ monitor_id: number }>(sql`
+    SELECT monitor_id FROM maintenance_spans WHERE starts_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz
+    UNION
+    SELECT monitor_id FROM maintenance_spans WHERE ends_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz`);
+  return result.rows.map((row) => row.monitor_id);
+}

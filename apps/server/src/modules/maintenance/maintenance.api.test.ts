@@ -1,7 +1,7 @@
 import { MAINTENANCE_WINDOWS_PER_USER } from '@paydar/contracts/maintenance';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildUser } from '../../../test/factories';
+import { type BuiltUser, buildUser, callAs } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { probers } from '../../db/schema/index';
 import { refreshAllSpans } from './maintenance.jobs';
@@ -30,12 +30,7 @@ async function monitorOf(user: BuiltUser): Promise<number> {
 }
 
 const call = (user: BuiltUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  server.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  callAs(server, user, method, url, payload);
 
 const once = (monitors: number[], from: number, to: number, extra: Record<string, unknown> = {}) => ({
   title: 'Database upgrade',

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../context';
 import { allWindowIds, findWindow } from './maintenance.repository';
 import { refreshWindowSpans } from './maintenance.service';
+import { registerBoundaryJobs } from './maintenance-boundaries';
 
 /** Daily: every window's spans written again from now, so the 14 days ahead are always there. */
 export const MAINTENANCE_REFRESH_QUEUE = 'maintenance.refresh';
@@ -30,4 +31,5 @@ export async function registerMaintenanceJobs(context: ServiceContext): Promise<
   );
   await context.jobs.schedule(MAINTENANCE_REFRESH_QUEUE, '17 3 * * *');
   await context.jobs.send(MAINTENANCE_REFRESH_QUEUE, {}, { retryLimit: 2 });
+  await registerBoundaryJobs(context);
 }

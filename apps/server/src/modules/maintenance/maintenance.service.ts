@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField, notFound } from '../../errors';
 import { lockUserForLimits } from '../plans/plans.repository';
+import { announceScheduledMaintenance } from '../status-page-subscribers/maintenance-notices';
 import {
   countWindows,
   deleteWindow,
@@ -24,6 +25,7 @@ import {
   type WindowFields,
   type WindowRow,
 } from './maintenance.repository';
+import { scheduleBoundaries } from './maintenance-boundaries';
 import { currentOrNextOf, isActive, presentWindow, spansFrom } from './maintenance-schedule';
 import { enterMaintenanceNow, touchStates } from './maintenance-spans.repository';
 
@@ -128,6 +130,8 @@ export async function createMaintenanceWindow(
     await setWindowMonitors(transaction.db, id, [...new Set(input.monitors)]);
     const created = await reload(transaction.db, caller, id);
     await refreshWindowSpans(transaction.db, created, now);
+    await scheduleBoundaries(context, { windowId: id, transaction });
+    await announceScheduledMaintenance(transaction, created, now);
     return created;
   });
   return presentWindow(window, now);
@@ -151,6 +155,9 @@ async function changeWindow(
     await change(transaction.db, found, now);
     const changed = await reload(transaction.db, caller, id);
     await refreshWindowSpans(transaction.db, changed, now, found.monitors);
+    await scheduleBoundaries(context, { windowId: id, transaction });
+    // Pages the window newly covers hear of it; those told before are not told again.
+    await announceScheduledMaintenance(transaction, changed, now);
     return changed;
   });
   return presentWindow(window, now);

@@ -1,11 +1,17 @@
 /** A metric request checked against the plan and the calendar, and the key its answer is kept and validated under. */
-import { checkHistoryDay, EARLIEST_DAY, formatDayKey, HISTORY_BLOCKED_TEXT, parseDay } from '@paydar/domain/history';
-import { localDay } from '@paydar/domain/local-day';
-import { DAY_MS, utcDayStart } from '@paydar/domain/time';
+import {
+  checkHistoryDay,
+  formatDayKey,
+  HISTORY_BLOCKED_TEXT,
+  minimumCalendarDay,
+  parseDay,
+} from '@paydar/domain/history';
+import { type DaySpan, type ReaderDays, readerDays } from '@paydar/domain/local-day';
 import type { ServiceContext } from '../../context';
 import { AppError, invalidField } from '../../errors';
 import type { MonitorWithRelations } from '../monitors/monitors.repository';
 import type { MetricSubject } from './metric-subject.repository';
+import { readerToday } from './metric-windows';
 import type { MetricQuery } from './metrics.schema';
 
 const DAY_FORMAT_TEXT = 'Enter a day as yyyy-MM-d, such as 2024-03-5.';
@@ -14,19 +20,21 @@ const DAY_FORMAT_TEXT = 'Enter a day as yyyy-MM-d, such as 2024-03-5.';
 type Subject = Pick<MonitorWithRelations, 'monitor' | 'state'>;
 
 /**
- * 00:00 UTC of the requested day, or null for today-live; refuses, naming `day`, a malformed day, a
- * future one, one before the monitor existed, and (403, the spec's text) one past the plan's history.
+ * The requested date (named by its 00:00 UTC), or null for today-live; refuses, naming `day`, a
+ * malformed day, a future one, one before the monitor existed, and (403, the spec's text) one past
+ * the plan's history — all counted in the reader's days.
  */
-function chosenDay(day: string | undefined, monitor: Subject, historyDays: number, now: Date) {
+function chosenDate(day: string | undefined, monitor: Subject, historyDays: number, now: Date, days: ReaderDays) {
   if (day === undefined || day === '') return null;
-  const verdict = checkHistoryDay({ day, now, historyDays, creationTime: monitor.monitor.createdAt });
+  const creationTime = monitor.monitor.createdAt;
+  const verdict = checkHistoryDay({ day, now, historyDays, creationTime, timeZone: days.timeZone });
   switch (verdict) {
     case 'invalid':
       throw invalidField('day', DAY_FORMAT_TEXT);
     case 'future':
       throw invalidField('day', 'This day has not come yet.');
     case 'before-minimum': {
-      const first = Math.max(EARLIEST_DAY, utcDayStart(monitor.monitor.createdAt));
+      const first = minimumCalendarDay(creationTime, days.timeZone);
       throw invalidField('day', `The monitor has no data before ${formatDayKey(first)}.`);
     }
     case 'beyond-history':
@@ -42,15 +50,34 @@ function chosenDay(day: string | undefined, monitor: Subject, historyDays: numbe
  */
 const LIVE_FRESHNESS_MS = 60_000;
 
+/**
+ * How long a live answer is kept when it reads the clock closely: in the minute after the first
+ * check, the uptime goes from none (no whole second observed) to a figure within a second, and an
+ * answer kept for the minute would go on saying "no data" for a monitor that has been checked.
+ */
+const YOUNG_FRESHNESS_MS = 1_000;
+
+/** The period a live answer is recomputed in: a second while the monitor is in its first minute. */
+function liveFreshnessMs(subject: MetricSubject, now: Date): number {
+  const firstCheckAt = subject.state?.firstCheckAt?.getTime();
+  if (firstCheckAt === undefined) return LIVE_FRESHNESS_MS;
+  return now.getTime() - firstCheckAt < LIVE_FRESHNESS_MS ? YOUNG_FRESHNESS_MS : LIVE_FRESHNESS_MS;
+}
+
 /** One metric request, checked, with the key its answer is kept and validated under. */
 export interface MetricRequest {
   subject: MetricSubject;
   historyDays: number;
   months: number;
   now: Date;
-  dayStart: number | null;
-  /** Today in the reader's zone (the UTC day when none was given): [start, end) in epoch ms. */
-  today: { start: number; end: number };
+  /** How the reader counts days: in the zone they asked in, UTC days when they gave none. */
+  days: ReaderDays;
+  /** The chosen day, [start, end) in epoch ms (23–25 h across daylight saving); null for today-live. */
+  day: DaySpan | null;
+  /** Today in the reader's days: [start, end) in epoch ms. */
+  today: DaySpan;
+  /** Where the plan's history begins: the start of the reader's day `historyDays` days ago. */
+  historyStart: number;
   /** The day asked for is over: its own figures will not change. */
   pastDay: boolean;
   key: string;
@@ -59,12 +86,15 @@ export interface MetricRequest {
 export function metricRequest(context: ServiceContext, subject: MetricSubject, query: MetricQuery) {
   const { historyDays } = subject;
   const now = context.now();
-  const dayStart = chosenDay(query.day, subject, historyDays, now);
-  const pastDay = dayStart !== null && dayStart + DAY_MS <= now.getTime();
-  const today = query.time_zone
-    ? localDay(now, query.time_zone)
-    : { start: utcDayStart(now), end: utcDayStart(now) + DAY_MS };
-  const live = pastDay ? 'past' : `${today.start}-${today.end}@${Math.floor(now.getTime() / LIVE_FRESHNESS_MS)}`;
-  const key = [subject.monitor.id, dayStart ?? 'today', live, query.months, historyDays, subject.version].join('|');
-  return { subject, historyDays, months: query.months, now, dayStart, today, pastDay, key } satisfies MetricRequest;
+  const days = readerDays(query.time_zone);
+  const date = chosenDate(query.day, subject, historyDays, now, days);
+  const day = date === null ? null : days.spanOf(date);
+  const pastDay = day !== null && day.end <= now.getTime();
+  const { today, historyStart } = readerToday(days, now, historyDays);
+  const freshness = liveFreshnessMs(subject, now);
+  const live = pastDay ? 'past' : `${today.start}-${today.end}@${freshness}:${Math.floor(now.getTime() / freshness)}`;
+  const shown = day === null ? 'today' : `${day.start}-${day.end}`;
+  const key = [subject.monitor.id, days.timeZone, shown, live, query.months, historyDays, subject.version].join('|');
+  const months = query.months;
+  return { subject, historyDays, months, now, days, day, today, historyStart, pastDay, key } satisfies MetricRequest;
 }

@@ -1,10 +1,10 @@
 import { HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResult } from '../../../test/check-results';
+import { checkResult, postResults } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { addProber } from '../../admin/prober.commands';
+import { addResultsProber, createHttpMonitor } from '../../../test/results-prober';
 
 /**
  * Today in the reader's zone (issue 15): `time_zone` makes today's figures span the reader's local
@@ -19,34 +19,16 @@ let monitorId = 0;
 const outageFrom = Date.now() - 3 * HOUR_MS;
 
 function post(time: number, success: boolean) {
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/agent/v1/results',
-    headers: { authorization: `Prober ${proberKey}` },
-    payload: { results: [checkResult(monitorId, time, success)] },
-  });
+  return postResults(server, proberKey, [checkResult(monitorId, time, success)]);
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   [owner, stranger] = await Promise.all([buildUser(server), buildUser(server)]);
   await setPlan(server, owner.id, 'Gold');
-  const output = await addProber(server.context, 'Z-zone', { country: 'DE' });
-  proberKey = output.split('\n')[1] ?? '';
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/monitors/',
-    headers: owner.headers,
-    payload: {
-      protocol_type: 'HTTP',
-      url: 'http://93.184.216.34/',
-      period: 15,
-      apdex: 0.5,
-      probers: [Number(/id (\d+)/.exec(output)?.[1])],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  monitorId = created.json().id;
+  const prober = await addResultsProber(server, 'Z-zone');
+  proberKey = prober.key;
+  ({ id: monitorId } = await createHttpMonitor(server, owner, [prober.id]));
   await server.context.db.execute(
     sql`UPDATE monitors SET created_at = now() - interval '2 days' WHERE id = ${monitorId}`,
   );
@@ -111,5 +93,33 @@ describe("GET metric with time_zone: today is the reader's day", () => {
 
   it("answers 404 for another user's monitor, whatever the zone", async () => {
     expect((await metricIn('Asia/Tehran', stranger)).statusCode).toBe(404);
+  });
+});
+
+describe("a shared link's today is the visitor's day (they have no profile: the browser's zone)", () => {
+  const shared = async (path: string) => {
+    const token = (
+      await server.app.inject({ method: 'GET', url: `/api/v1/monitors/${monitorId}/`, headers: owner.headers })
+    ).json().token as string;
+    return server.app.inject({ method: 'GET', url: path.replace('{token}', token) });
+  };
+
+  it.each([
+    ['share_info', '/api/v1/monitors/{token}/share_info?time_zone='],
+    ['the shared metric', '/api/v1/monitors/symlink/{token}/metric?time_zone='],
+  ])('%s cuts today in the zone given', async (_name, path) => {
+    const before = await shared(`${path}${encodeURIComponent(zoneWhereItIs(12))}`);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().metric.downtimes).toHaveLength(1);
+    const after = await shared(`${path}${encodeURIComponent(zoneWhereItIs(1))}`);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().metric.downtimes).toEqual([]);
+    expect(after.json().metric.uptime_percent).toBe(100);
+  });
+
+  it('refuses a bad zone on share_info, naming time_zone', async () => {
+    const response = await shared('/api/v1/monitors/{token}/share_info?time_zone=Mars%2FOlympus');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('time_zone');
   });
 });

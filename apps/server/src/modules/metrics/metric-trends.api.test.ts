@@ -1,4 +1,5 @@
 import { formatDayParam } from '@paydar/domain/history';
+import { localDayStart } from '@paydar/domain/local-day';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,30 @@ describe('GET /api/v1/monitors/{id}/metric/trends', () => {
     expect(series.week.hours).toBe(168);
     expect(series.week.from).toBe(iso(yesterday() + DAY_MS - 7 * DAY_MS));
     expect(series.week.probers[0].p50.filter((value: number | null) => value !== null)).toHaveLength(168);
+  });
+
+  it("ends today's series with the hour now is in, from the reader's local midnight", async () => {
+    // Tehran is UTC+3:30: its day starts at half past an hour, so the series starts at the next whole hour.
+    const zone = 'Asia/Tehran';
+    const response = await get(`/api/v1/monitors/${monitorId}/metric/trends?time_zone=${zone}`, owner);
+    expect(response.statusCode).toBe(200);
+    const { day, week } = response.json().response_time;
+    const hourEnd = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const localMidnight = localDayStart(Date.now(), zone);
+    expect(Date.parse(day.from)).toBe(Math.ceil(localMidnight / HOUR_MS) * HOUR_MS);
+    expect(Date.parse(day.from) + day.hours * HOUR_MS).toBe(hourEnd);
+    expect(Date.parse(week.from) + week.hours * HOUR_MS).toBe(hourEnd);
+    expect(week.hours).toBe(168);
+    // Each seeded whole hour sits at its own index: the last seeded hour (23:00 UTC yesterday) has its value.
+    const lastSeeded = (today() - HOUR_MS - Date.parse(week.from)) / HOUR_MS;
+    expect(week.probers[0].p50[lastSeeded]).toBe(187.5);
+    expect(week.probers[0].p50[lastSeeded + 1]).toBeNull();
+  });
+
+  it('names the field of a bad time zone', async () => {
+    const response = await get(`/api/v1/monitors/${monitorId}/metric/trends?time_zone=Mars%2FOlympus`, owner);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('time_zone');
   });
 
   it("lists the week's pauses and maintenance for the chart", async () => {

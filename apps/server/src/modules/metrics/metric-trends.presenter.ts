@@ -8,7 +8,7 @@ import type { HourBuckets } from './metric-trends.repository';
 /** What a trends answer is made of, as the repositories read it. */
 export interface TrendSources {
   now: Date;
-  /** The UTC day shown: the windows end with it (today's is cut at now). */
+  /** The day shown (a UTC day; today the reader's day cut at the end of the hour now is in): the windows end with it. */
   day: Span;
   /** Epoch ms before which the plan's history does not reach. */
   historyStart: number;
@@ -30,12 +30,17 @@ export const longestUptimeWindow = (day: Span): Span => ({
 /** The week of the response-time series: the day shown and the 6 days before it. */
 export const trendWeek = (day: Span): Span => ({ from: day.to - 7 * DAY_MS, to: day.to });
 
-/** p50/p95 per prober and hour of `span`, from the rows inside it; an hour without successful checks is null. */
+/**
+ * p50/p95 per prober and hour of `span`, from the rows inside it; an hour without successful checks
+ * is null. The series starts at the span's first whole hour (a local day of a half-hour zone starts
+ * mid-hour; the rollups are whole UTC hours), so each value sits at its own hour.
+ */
 export function percentileSeriesOf(rows: readonly HourBuckets[], span: Span): PercentileSeries {
-  const hours = Math.round((span.to - span.from) / HOUR_MS);
+  const from = Math.ceil(span.from / HOUR_MS) * HOUR_MS;
+  const hours = Math.max(0, Math.ceil((span.to - from) / HOUR_MS));
   const byProber = new Map<number, PercentileSeries['probers'][number]>();
   for (const row of rows) {
-    if (row.hour < span.from || row.hour >= span.to) continue;
+    if (row.hour < from || row.hour >= span.to) continue;
     let prober = byProber.get(row.proberId);
     if (!prober) {
       prober = {
@@ -47,12 +52,12 @@ export function percentileSeriesOf(rows: readonly HourBuckets[], span: Span): Pe
       };
       byProber.set(row.proberId, prober);
     }
-    const index = Math.floor((row.hour - span.from) / HOUR_MS);
+    const index = Math.floor((row.hour - from) / HOUR_MS);
     prober.p50[index] = percentileFromBuckets(row.buckets, 50)?.ms ?? null;
     prober.p95[index] = percentileFromBuckets(row.buckets, 95)?.ms ?? null;
   }
   const probers = [...byProber.values()].filter((prober) => prober.p50.some((value) => value !== null));
-  return { from: new Date(span.from).toISOString(), hours, probers: probers.sort((a, b) => a.id - b.id) };
+  return { from: new Date(from).toISOString(), hours, probers: probers.sort((a, b) => a.id - b.id) };
 }
 
 /** Uptime over 7, 30 and 90 days, p50/p95 for the day and the week, and the week's paused and maintenance spans. */

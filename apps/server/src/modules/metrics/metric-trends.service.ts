@@ -1,6 +1,6 @@
 import type { MetricTrends } from '@paydar/contracts/metric-trends';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
-import { DAY_MS, utcDayStart } from '@paydar/domain/time';
+import { HOUR_MS, utcHourStart } from '@paydar/domain/time';
 import type { Caller, ServiceContext } from '../../context';
 import { notFound } from '../../errors';
 import type { VersionedAnswer } from '../../http/conditional';
@@ -13,16 +13,27 @@ import { bucketsByProberHour } from './metric-trends.repository';
 import { downtimesAround, pausesAround } from './metrics.repository';
 import { type MetricCaches, SHARED_NOT_FOUND } from './metrics.service';
 
-/** The trends query: the day, as the metric call takes it. */
+/** The trends query: the day and the reader's zone, as the metric call takes them. */
 export interface TrendsQuery {
   day?: string | undefined;
+  time_zone?: string | undefined;
+}
+
+/**
+ * The span the trends end with: a chosen day of the reader's whole; today, their local day up to the
+ * end of the hour now is in — never a label or an hour past now (issue 15), and the week and the
+ * 7/30/90-day windows end there too.
+ */
+export function trendsDay(request: Pick<MetricRequest, 'day' | 'today' | 'now'>) {
+  if (request.day !== null) return { from: request.day.start, to: request.day.end };
+  const hourEnd = utcHourStart(request.now) + HOUR_MS;
+  return { from: request.today.start, to: Math.min(request.today.end, hourEnd) };
 }
 
 async function computeTrends(context: ServiceContext, request: MetricRequest): Promise<MetricTrends> {
   const { subject, now } = request;
   const id = subject.monitor.id;
-  const dayFrom = request.dayStart ?? utcDayStart(now);
-  const day = { from: dayFrom, to: dayFrom + DAY_MS };
+  const day = trendsDay(request);
   const longest = longestUptimeWindow(day);
   const [downtimes, paused, maintenance, buckets] = await Promise.all([
     downtimesAround(context.db, id, longest),
@@ -33,7 +44,7 @@ async function computeTrends(context: ServiceContext, request: MetricRequest): P
   return presentTrends({
     now,
     day,
-    historyStart: utcDayStart(now) - request.historyDays * DAY_MS,
+    historyStart: request.historyStart,
     firstCheckAt: subject.state?.firstCheckAt ?? null,
     downtimes,
     paused,
@@ -49,7 +60,7 @@ async function computeTrends(context: ServiceContext, request: MetricRequest): P
  * one monitor share the entry.
  */
 function trendsOf(context: ServiceContext, caches: MetricCaches, subject: MetricSubject, query: TrendsQuery) {
-  const request = metricRequest(context, subject, { day: query.day, months: 1 });
+  const request = metricRequest(context, subject, { day: query.day, time_zone: query.time_zone, months: 1 });
   const answer = caches.trends.versioned(`trends|${request.key}`, () => computeTrends(context, request));
   return { pastDay: request.pastDay, ...answer };
 }

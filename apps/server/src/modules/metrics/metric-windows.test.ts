@@ -1,9 +1,12 @@
+import { readerDays } from '@paydar/domain/local-day';
 import { describe, expect, it } from 'vitest';
 import { metricWindows } from './metric-windows';
 
 const at = (iso: string) => Date.parse(iso);
 const now = at('2024-03-20T15:30:00Z');
-const base = { now, dayStart: null, historyDays: 30, months: 6 };
+const base = { now, day: null, days: readerDays(), historyDays: 30, months: 6 };
+const tehran = readerDays('Asia/Tehran');
+const dayOf = (iso: string, days = readerDays()) => days.spanOf(at(`${iso}T00:00:00Z`));
 
 describe('metricWindows', () => {
   it.each([
@@ -30,25 +33,32 @@ describe('metricWindows', () => {
       request: {
         ...base,
         lastCheckAt: at('2024-03-20T15:29:45Z'),
-        today: { start: at('2024-03-19T20:30:00Z'), end: at('2024-03-20T20:30:00Z') },
+        days: tehran,
       },
       day: ['2024-03-19T20:30:00Z', '2024-03-20T20:30:00Z'],
       hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
     },
     {
-      name: 'a chosen day stays a UTC day whatever the reader’s zone',
+      name: "a chosen day is the reader's: Tehran's 5 March, its hours from the UTC hour its midnight falls in",
+      request: { ...base, days: tehran, day: dayOf('2024-03-05', tehran), lastCheckAt: now },
+      day: ['2024-03-04T20:30:00Z', '2024-03-05T20:30:00Z'],
+      hours: ['2024-03-04T20:00:00Z', '2024-03-05T20:00:00Z'],
+    },
+    {
+      name: "a chosen day in Berlin's spring change: 23 hours",
       request: {
         ...base,
-        dayStart: at('2024-03-05T00:00:00Z'),
+        days: readerDays('Europe/Berlin'),
+        day: dayOf('2024-03-31', readerDays('Europe/Berlin')),
+        now: at('2024-04-02T10:00:00Z'),
         lastCheckAt: now,
-        today: { start: at('2024-03-19T20:30:00Z'), end: at('2024-03-20T20:30:00Z') },
       },
-      day: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
-      hours: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
+      day: ['2024-03-30T23:00:00Z', '2024-03-31T22:00:00Z'],
+      hours: ['2024-03-30T23:00:00Z', '2024-03-31T23:00:00Z'],
     },
     {
       name: 'a chosen day: its own hours',
-      request: { ...base, dayStart: at('2024-03-05T00:00:00Z'), lastCheckAt: now },
+      request: { ...base, day: dayOf('2024-03-05'), lastCheckAt: now },
       day: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
       hours: ['2024-03-05T00:00:00Z', '2024-03-06T00:00:00Z'],
     },
@@ -69,5 +79,10 @@ describe('metricWindows', () => {
     expect(windows.months).toEqual({ from: at(from), to: at('2024-03-21T00:00:00Z') });
     expect(windows.all.from).toBeLessThanOrEqual(windows.months.from);
     expect(windows.all.to).toBe(at('2024-03-21T00:00:00Z'));
+  });
+
+  it("counts the months and the plan's history in the reader's days", () => {
+    const windows = metricWindows({ ...base, days: tehran, historyDays: 7, months: 1, lastCheckAt: now });
+    expect(windows.months).toEqual({ from: at('2024-03-12T20:30:00Z'), to: at('2024-03-20T20:30:00Z') });
   });
 });

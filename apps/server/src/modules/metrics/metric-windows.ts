@@ -1,13 +1,18 @@
 import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import type { Span } from '@paydar/domain/downtimes';
 import { heatMapMonthStarts } from '@paydar/domain/heat-map';
-import { DAY_MS, HOUR_MS, type Instant, toMs, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import type { DaySpan, ReaderDays } from '@paydar/domain/local-day';
+import { DAY_MS, HOUR_MS, type Instant, toMs, utcHourStart } from '@paydar/domain/time';
 
 /** The spans one metric answer covers, all in epoch ms, [from, to). */
 export interface MetricWindows {
-  /** The day shown (a chosen UTC day, or today in the reader's zone): today's runs on past now, cut at now by the uptime and downtime maths. */
+  /** The day shown, in the reader's days: a chosen one, or today (runs on past now, cut at now by the uptime and downtime maths). */
   day: Span;
-  /** The 24 hours of `last_day_hourly_metrics`. */
+  /**
+   * The 24 hours of `last_day_hourly_metrics`, whole UTC hours (rollups are kept per UTC hour): a
+   * chosen day's from the hour its midnight falls in — in a half-hour zone such as Tehran they
+   * begin and end on local half hours, and say so by their times.
+   */
   hours: Span;
   /** The days of `monthly_metrics`: back `months` months, no further than the plan's history, up to today's end. */
   months: Span;
@@ -17,10 +22,10 @@ export interface MetricWindows {
 
 export interface MetricWindowRequest {
   now: Instant;
-  /** 00:00 UTC of the chosen day; null for "today, live". */
-  dayStart: number | null;
-  /** Today in the reader's zone, [start, end); the UTC day when absent (issue 15). */
-  today?: { start: number; end: number };
+  /** How the reader counts days (local-day.ts). */
+  days: ReaderDays;
+  /** The chosen day; null for "today, live". */
+  day: DaySpan | null;
   /** The monitor's last check; the live hourly chart ends at its hour. */
   lastCheckAt: Instant | null;
   /** The plan's METRIC_HISTORY_DAYS: today and this many days before it may be shown. */
@@ -29,26 +34,31 @@ export interface MetricWindowRequest {
   months: number;
 }
 
+/** Today in the reader's days, and where the plan's history begins: the start of the day `historyDays` back. */
+export function readerToday(days: ReaderDays, now: Instant, historyDays: number) {
+  const date = days.dateOf(now);
+  return { today: days.spanOf(date), historyStart: days.spanOf(date - Math.max(0, historyDays) * DAY_MS).start };
+}
+
 /**
- * The windows of a metric answer. A chosen day shows that day's own 24 hours; the live view shows
+ * The windows of a metric answer. A chosen day shows that day's own hours; the live view shows
  * the 24 hours up to the last check (oldest first), as the raw chart does, so a monitor that stopped
  * reporting still shows its last day rather than empty hours — unless that day is past the plan's
  * history, which the live view does not reach into either.
  */
 export function metricWindows(request: MetricWindowRequest): MetricWindows {
-  const today = utcDayStart(request.now);
-  const historyStart = today - Math.max(0, request.historyDays) * DAY_MS;
+  const { days } = request;
+  const { today, historyStart } = readerToday(days, request.now, request.historyDays);
   const lastCheck = request.lastCheckAt === null ? null : toMs(request.lastCheckAt);
   const anchor = lastCheck !== null && lastCheck >= historyStart ? lastCheck : toMs(request.now);
-  const localToday = request.today ?? { start: today, end: today + DAY_MS };
-  const hoursFrom = request.dayStart ?? utcHourStart(anchor) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
-  const firstMonth = heatMapMonthStarts(request.now, request.months)[0] ?? today;
-  const day =
-    request.dayStart === null
-      ? { from: localToday.start, to: localToday.end }
-      : { from: request.dayStart, to: request.dayStart + DAY_MS };
+  const hoursFrom = request.day
+    ? utcHourStart(request.day.start)
+    : utcHourStart(anchor) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
+  const firstMonth = heatMapMonthStarts(request.now, request.months, days.timeZone)[0];
+  const monthsFrom = firstMonth === undefined ? today.start : days.spanOf(firstMonth).start;
+  const day = request.day ? { from: request.day.start, to: request.day.end } : { from: today.start, to: today.end };
   const hours = { from: hoursFrom, to: hoursFrom + HOURLY_APDEX_SLOTS * HOUR_MS };
-  const months = { from: Math.max(firstMonth, historyStart), to: Math.max(today + DAY_MS, localToday.end) };
+  const months = { from: Math.max(monthsFrom, historyStart), to: today.end };
   return {
     day,
     hours,

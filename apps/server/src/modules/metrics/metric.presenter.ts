@@ -2,6 +2,7 @@ import type { Metric } from '@paydar/contracts/metrics';
 import { type ApdexCounts, apdexPercent } from '@paydar/domain/apdex';
 import { type DowntimeInterval, downtimeRows, downtimeSecondsByDay, pauseRows } from '@paydar/domain/downtimes';
 import { monthlyMetrics } from '@paydar/domain/heat-map';
+import type { ReaderDays } from '@paydar/domain/local-day';
 import {
   hourlyApdexPercents,
   mergeRollups,
@@ -20,6 +21,8 @@ export interface MetricSources {
   isHttp: boolean;
   state: MonitorStateRow | null;
   windows: MetricWindows;
+  /** How the reader counts days: the heat map's days are theirs. */
+  days: ReaderDays;
   /** The day's rollups per prober. */
   probers: ProberRollup[];
   /** Rollups per hour of `windows.hours`. */
@@ -28,9 +31,9 @@ export interface MetricSources {
   apdexByDay: ReadonlyMap<number, ApdexCounts>;
   /** Downtimes touching `windows.all`. */
   downtimes: DowntimeInterval[];
-  /** Spans the monitor was paused touching `windows.day`: neither up nor down. */
+  /** Spans the monitor was paused touching `windows.day` or `windows.hours`: neither up nor down. */
   paused: DowntimeInterval[];
-  /** Maintenance spans touching `windows.day` that have begun (`to` null while going on): neither up nor down. */
+  /** Maintenance spans touching `windows.day` or `windows.hours` that have begun (`to` null while going on): neither up nor down. */
   maintenance: DowntimeInterval[];
   /** When the maintenance covering `now` ends, or null. */
   maintenanceUntil: Date | null;
@@ -40,6 +43,7 @@ export interface MetricSources {
 export function presentMetric(sources: MetricSources): Metric {
   const { now, state, windows, downtimes, paused, maintenance } = sources;
   const day = { start: windows.day.from, end: windows.day.to };
+  const hours = { start: windows.hours.from, end: windows.hours.to };
   const firstCheckAt = state?.firstCheckAt ?? null;
   // Before the first check nothing was observed: no uptime rather than a made-up 100 %.
   const uptime = firstCheckAt
@@ -61,7 +65,12 @@ export function presentMetric(sources: MetricSources): Metric {
     last_check_at: state?.lastCheckAt?.toISOString() ?? null,
     first_check_at: firstCheckAt?.toISOString() ?? null,
     fetch_time: now.toISOString(),
-    last_day_hourly_metrics: { apdex_percents: hourlyApdexPercents(sources.hours, windows.hours.from) },
+    last_day_hourly_metrics: {
+      from_time: new Date(windows.hours.from).toISOString(),
+      apdex_percents: hourlyApdexPercents(sources.hours, windows.hours.from),
+      paused: pauseRows(paused, hours, now),
+      maintenance: pauseRows(maintenance, hours, now),
+    },
     apdex_percent: apdexPercent(dayRollup),
     by_response_time: {
       ...responseTimeSummary(dayRollup),
@@ -88,6 +97,7 @@ export function presentMetric(sources: MetricSources): Metric {
         downtimes,
         { start: windows.months.from, end: windows.months.to },
         now,
+        sources.days,
       ),
     }),
   };

@@ -2,7 +2,7 @@ import { formatDayParam } from '@paydar/domain/history';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResult } from '../../../test/check-results';
+import { checkResult, postResults } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
@@ -18,14 +18,7 @@ let token = '';
 const yesterdayAt = (hours: number) => utcDayStart(Date.now()) - DAY_MS + hours * HOUR_MS;
 
 function post(time: number, success: boolean) {
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/agent/v1/results',
-    headers: { authorization: `Prober ${proberKey}` },
-    payload: {
-      results: [checkResult(monitorId, time, success, { response: 90, duration: 100 })],
-    },
-  });
+  return postResults(server, proberKey, [checkResult(monitorId, time, success, { response: 90, duration: 100 })]);
 }
 
 function get(url: string, user: BuiltUser | null, headers: Record<string, string> = {}) {
@@ -118,6 +111,34 @@ describe('metric answers are validated by ETag', () => {
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^"[\w-]+"$/);
       expect((await get(url, null, { 'if-none-match': etag })).statusCode).toBe(304);
+    }
+  });
+});
+
+describe("a new monitor's first minute", () => {
+  it('is not kept saying "no uptime yet" once its first whole second has passed', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/monitors/',
+      headers: owner.headers,
+      payload: { protocol_type: 'HTTP', url: 'http://93.184.216.35/', period: 15, apdex: 0.5, probers: [proberId] },
+    });
+    const fresh = created.json().id as number;
+    // A check at 10 s past a minute, so both readings below fall in that minute.
+    const checkedAt = Math.floor(Date.now() / 60_000) * 60_000 + 10_000;
+    const readAt = async (ms: number) => {
+      server.clock.offsetMs = ms - Date.now();
+      return (await get(`/api/v1/monitors/${fresh}/metric`, owner)).json().uptime_percent;
+    };
+    try {
+      const posted = await postResults(server, proberKey, [
+        checkResult(fresh, checkedAt, true, { response: 90, duration: 100 }),
+      ]);
+      expect(posted.json().accepted).toBe(1);
+      expect(await readAt(checkedAt + 200)).toBeNull();
+      expect(await readAt(checkedAt + 1_500)).toBe(100);
+    } finally {
+      server.clock.offsetMs = 0;
     }
   });
 });

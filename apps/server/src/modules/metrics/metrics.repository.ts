@@ -1,6 +1,8 @@
 import type { ApdexCounts } from '@paydar/domain/apdex';
 import type { DowntimeInterval, Span } from '@paydar/domain/downtimes';
+import type { ReaderDays } from '@paydar/domain/local-day';
 import { emptyRollup, type Rollup } from '@paydar/domain/rollup';
+import { DAY_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -97,15 +99,38 @@ export async function apdexByHour(
   return result.rows.map((row) => ({ hour: asDate(row.hour), rollup: { ...emptyRollup(), ...toApdexCounts(row) } }));
 }
 
-/** Apdex counts per UTC day of [from, to), keyed by the day's start (epoch ms). */
-export async function apdexByDay(db: Database, monitorId: number, span: Span): Promise<Map<number, ApdexCounts>> {
-  // date_bin cuts UTC days whatever the session's time zone, and is cheap: extract(epoch) is numeric maths per row.
+/**
+ * Apdex counts per day of [from, to) in the reader's days, keyed by the day's date (named by its
+ * 00:00 UTC). Each hourly rollup counts in the day its hour begins in: in a half-hour zone (Tehran)
+ * the hour across midnight goes to the day before. Binned by the days' starts computed here, so the
+ * database needs no zone of its own and a 23- or 25-hour day is cut where it is.
+ */
+export async function apdexByDay(
+  db: Database,
+  monitorId: number,
+  span: Span,
+  days: ReaderDays,
+): Promise<Map<number, ApdexCounts>> {
+  const firstDate = days.dateOf(span.from);
+  const starts: number[] = [];
+  for (let date = firstDate; ; date += DAY_MS) {
+    const start = days.spanOf(date).start;
+    if (start >= span.to) break;
+    starts.push(start);
+  }
+  if (!starts.length) return new Map();
+  const bounds = `{${starts.map((start) => `"${iso(start)}"`).join(',')}}`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT date_bin('1 day', r.hour, '1970-01-01T00:00:00Z') AS day, ${APDEX_SUMS}
+    SELECT width_bucket(r.hour, ${bounds}::timestamptz[]) AS day_index, ${APDEX_SUMS}
     FROM hourly_rollups r
     WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
     GROUP BY 1`);
-  return new Map(result.rows.map((row) => [asDate(row.day).getTime(), toApdexCounts(row)]));
+  // width_bucket counts the bounds below the hour: 1 for the first day, 0 before it.
+  return new Map(
+    result.rows
+      .filter((row) => toNumber(row.day_index) >= 1)
+      .map((row) => [firstDate + (toNumber(row.day_index) - 1) * DAY_MS, toApdexCounts(row)]),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   metricQuery,
   monitorIdParams,
   rawQuery,
+  shareInfoQuery,
   shareTokenParams,
   trendsQuery,
 } from './metrics.schema';
@@ -78,9 +79,18 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/v1/monitors/:token/share_info',
-      { schema: { tags, params: shareTokenParams, response: { 200: sharedMonitor, ...publicErrors } } },
-      async (request, reply) =>
-        sendVersioned(request, reply, await getShareInfo(context, caches, request.params.token), SHARED_CACHE_CONTROL),
+      {
+        schema: {
+          tags,
+          params: shareTokenParams,
+          querystring: shareInfoQuery,
+          response: { 200: sharedMonitor, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await getShareInfo(context, caches, request.params.token, request.query);
+        return sendVersioned(request, reply, answer, SHARED_CACHE_CONTROL);
+      },
     );
     app.get(
       '/api/v1/monitors/:prefix/:id/metric/trends',

@@ -29,12 +29,16 @@ export const metricQuery = z.object({
     .optional()
     .describe('Accepted for compatibility: every answer reflects the latest check.'),
   /** yyyy-MM-d (or zero-padded); checked against the plan's history by the service. */
-  day: z.string().max(20).optional().describe('A UTC day, yyyy-MM-d; today when absent.'),
-  /** Whose today: the reader's zone (issue 15), so today's figures span their local day. */
+  day: z
+    .string()
+    .max(20)
+    .optional()
+    .describe("A day, yyyy-MM-d, in time_zone's calendar (a UTC day without one); today when absent."),
+  /** Whose days: the reader's zone (issue 15), so today and a chosen day span their local day. */
   time_zone: timeZoneField
     .optional()
     .describe(
-      "Today is this IANA zone's day (the reader's profile zone); the UTC day when absent. Past days stay UTC days.",
+      "Days are this IANA zone's days (the reader's profile zone): today, a chosen day, the plan's history and monthly_metrics' keys; UTC days when absent.",
     ),
   months: z.coerce
     .number()
@@ -46,8 +50,12 @@ export const metricQuery = z.object({
 });
 export type MetricQuery = z.infer<typeof metricQuery>;
 
-/** The trends call takes the day only: its windows end with it. */
-export const trendsQuery = metricQuery.pick({ day: true });
+/** share_info is today's figures only: it takes the reader's zone (a shared page's visitor has no profile). */
+export const shareInfoQuery = metricQuery.pick({ time_zone: true });
+export type ShareInfoQuery = z.infer<typeof shareInfoQuery>;
+
+/** The trends call takes the day and, for today, the reader's zone: its windows end with the day. */
+export const trendsQuery = metricQuery.pick({ day: true, time_zone: true });
 
 /** ISO 8601 with an offset or 'Z'; without one the time is read as UTC, whatever the server's zone. */
 const isoInstant = z

@@ -31,7 +31,7 @@ import {
   pausesAround,
   rollupsByProber,
 } from './metrics.repository';
-import type { MetricQuery, RawQuery } from './metrics.schema';
+import type { MetricQuery, RawQuery, ShareInfoQuery } from './metrics.schema';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
 export const SHARED_NOT_FOUND = 'No shared monitor has this link.';
@@ -47,26 +47,32 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   const { subject, now } = request;
   const windows = metricWindows({
     now,
-    dayStart: request.dayStart,
-    today: request.today,
+    days: request.days,
+    day: request.day,
     lastCheckAt: subject.state?.lastCheckAt ?? null,
     historyDays: request.historyDays,
     months: request.months,
   });
   const id = subject.monitor.id;
+  // Pauses and maintenance of the day and of the hourly chart's 24 hours, which reach into the day before.
+  const spansWindow = {
+    from: Math.min(windows.day.from, windows.hours.from),
+    to: Math.max(windows.day.to, windows.hours.to),
+  };
   const [probers, hours, byDay, downtimes, paused, maintenance] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
-    apdexByDay(context.db, id, windows.months),
+    apdexByDay(context.db, id, windows.months, request.days),
     downtimesAround(context.db, id, windows.all),
-    pausesAround(context.db, id, windows.day),
-    maintenanceAround(context.db, id, windows.day, now.getTime()),
+    pausesAround(context.db, id, spansWindow),
+    maintenanceAround(context.db, id, spansWindow, now.getTime()),
   ]);
   return presentMetric({
     now,
     isHttp: subject.monitor.protocolType === 'HTTP',
     state: subject.state,
     windows,
+    days: request.days,
     probers,
     hours,
     apdexByDay: byDay,
@@ -176,9 +182,9 @@ async function sharedMonitor(
   });
 }
 
-/** `GET /api/v1/monitors/{token}/share_info`: public, today's figures. */
-export function getShareInfo(context: ServiceContext, caches: MetricCaches, token: string) {
-  return sharedMonitor(context, caches, token, { months: 6 });
+/** `GET /api/v1/monitors/{token}/share_info`: public, today's figures — the visitor's day when a zone is given. */
+export function getShareInfo(context: ServiceContext, caches: MetricCaches, token: string, query: ShareInfoQuery = {}) {
+  return sharedMonitor(context, caches, token, { months: 6, time_zone: query.time_zone });
 }
 
 /**

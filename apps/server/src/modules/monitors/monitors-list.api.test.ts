@@ -1,14 +1,11 @@
+import { newestFirst } from '@paydar/contracts/monitor-summary';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 import { monitorStates, monitors } from '../../db/schema/index';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** Seeds `n` HTTP monitors of the user straight into the table, oldest first. */
 async function seedMonitors(userId: number, n: number) {
@@ -67,9 +64,60 @@ describe('GET /api/v1/monitors/ pages', () => {
   });
 });
 
+describe('GET /api/v1/monitors/ order', () => {
+  it('is by id, newest first, whatever the creation times say: the key the web places a pushed monitor by', async () => {
+    const user = await buildUser(server);
+    await seedMonitors(user.id, 4);
+    const ids = (
+      await server.context.db
+        .select({ id: monitors.id })
+        .from(monitors)
+        .where(eq(monitors.userId, user.id))
+        .orderBy(monitors.id)
+    ).map((row) => row.id);
+    // Two creates racing: the one that began first is stamped earlier but given the later id. And
+    // two stamped in the same instant.
+    const [first, second, third, fourth] = ids as [number, number, number, number];
+    const stamp = (id: number, at: string) =>
+      server.context.db
+        .update(monitors)
+        .set({ createdAt: new Date(at) })
+        .where(eq(monitors.id, id));
+    await stamp(first, '2026-01-01T00:00:09Z');
+    await stamp(second, '2026-01-01T00:00:05Z');
+    await stamp(third, '2026-01-01T00:00:05Z');
+    await stamp(fourth, '2026-01-01T00:00:01Z');
+
+    const results = (await list(user.headers)).json().results as Array<{ id: number }>;
+    expect(results.map((item) => item.id)).toEqual([fourth, third, second, first]);
+    expect(results.map((item) => item.id)).toEqual([...results].sort(newestFirst).map((item) => item.id));
+    // Pages cut that one order.
+    const paged = [
+      ...(await list(user.headers, '?limit=2')).json().results,
+      ...(await list(user.headers, '?limit=2&offset=2')).json().results,
+    ] as Array<{ id: number }>;
+    expect(paged.map((item) => item.id)).toEqual([fourth, third, second, first]);
+  });
+});
+
 describe('GET /api/v1/monitors/ items are what the list shows', () => {
   it('sends the list fields only, leaving out null, false and empty ones; the single GET stays whole', async () => {
     const user = await buildUser(server);
+    // The ICMP one made first: the list, newest first, has the HTTP one on top.
+    const [icmp] = await server.context.db
+      .insert(monitors)
+      .values({
+        userId: user.id,
+        protocolType: 'ICMP',
+        host: '192.0.2.1',
+        periodSeconds: 60,
+        apdexMs: 500,
+        isEnabled: false,
+        isProtected: true,
+        token: `shape2-${user.id}`.padEnd(36, 'x'),
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      })
+      .returning();
     const [http] = await server.context.db
       .insert(monitors)
       .values({
@@ -84,20 +132,6 @@ describe('GET /api/v1/monitors/ items are what the list shows', () => {
         httpBody: 'a body',
         token: `shape-${user.id}`.padEnd(36, 'x'),
         createdAt: new Date('2026-01-02T00:00:00Z'),
-      })
-      .returning();
-    const [icmp] = await server.context.db
-      .insert(monitors)
-      .values({
-        userId: user.id,
-        protocolType: 'ICMP',
-        host: '192.0.2.1',
-        periodSeconds: 60,
-        apdexMs: 500,
-        isEnabled: false,
-        isProtected: true,
-        token: `shape2-${user.id}`.padEnd(36, 'x'),
-        createdAt: new Date('2026-01-01T00:00:00Z'),
       })
       .returning();
     if (!http || !icmp) throw new Error('not seeded');

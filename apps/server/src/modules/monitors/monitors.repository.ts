@@ -111,7 +111,8 @@ export async function listUserMonitorRows(
     .leftJoin(monitorSlowStates, eq(monitorSlowStates.monitorId, monitors.id))
     .leftJoin(monitorAlertStates, eq(monitorAlertStates.monitorId, monitors.id))
     .where(eq(monitors.userId, userId))
-    .orderBy(desc(monitors.createdAt), desc(monitors.id))
+    // Newest first by id alone: the key the web places a pushed monitor by (`newestFirst`), total.
+    .orderBy(desc(monitors.id))
     .offset(page.offset);
   return page.limit === undefined ? query : query.limit(page.limit);
 }

@@ -33,6 +33,8 @@ export const planCatalogue: PlanDefinition[] = [
       PROTOCOL: { HTTP: { AVAILABLE_METHODS: ['GET', 'HEAD'] }, ICMP: {} },
       MONITOR_GROUP: false,
       METRIC_HISTORY_DAYS: 7,
+      STATUS_PAGES: 1,
+      STATUS_PAGE_SUBSCRIBERS: 100,
     },
   },
   {
@@ -50,6 +52,8 @@ export const planCatalogue: PlanDefinition[] = [
       PROTOCOL: { HTTP: { AVAILABLE_METHODS: allMethods }, ICMP: {}, TCP: {} },
       MONITOR_GROUP: false,
       METRIC_HISTORY_DAYS: 30,
+      STATUS_PAGES: 3,
+      STATUS_PAGE_SUBSCRIBERS: 1_000,
     },
   },
   {
@@ -67,6 +71,8 @@ export const planCatalogue: PlanDefinition[] = [
       PROTOCOL: { HTTP: { AVAILABLE_METHODS: allMethods }, ICMP: {}, TCP: {}, DNS: {} },
       MONITOR_GROUP: true,
       METRIC_HISTORY_DAYS: 90,
+      STATUS_PAGES: 10,
+      STATUS_PAGE_SUBSCRIBERS: 5_000,
     },
   },
   {
@@ -84,6 +90,8 @@ export const planCatalogue: PlanDefinition[] = [
       PROTOCOL: { HTTP: { AVAILABLE_METHODS: allMethods }, ICMP: {}, TCP: {}, DNS: {} },
       MONITOR_GROUP: true,
       METRIC_HISTORY_DAYS: 730,
+      STATUS_PAGES: 50,
+      STATUS_PAGE_SUBSCRIBERS: 50_000,
     },
   },
 ];

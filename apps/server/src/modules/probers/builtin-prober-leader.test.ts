@@ -115,6 +115,7 @@ describe('who runs the built-in prober', () => {
 async function holders(proberId: number): Promise<number> {
   const result = await server.context.db.execute<{ count: string }>(sql`
     SELECT count(*) AS count FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = ${`paydar:builtin-prober:${proberId}`}`);
+    WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = ${`paydar:builtin-prober:${proberId}`}
+      AND a.datname = current_database()`);
   return Number(result.rows[0]?.count);
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { useTestServer } from '../../../test/use-test-server';
 import { UsageError } from '../../admin/admin.commands';
 import { addProber, setProberDisabled } from '../../admin/prober.commands';
 import { hashSecret } from '../accounts/secrets';
 import { findProberByKeyHash } from './probers.repository';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const listProbers = async (headers: { authorization: string }) =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/probers/', headers })).json();

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
 import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
+import { useTestServer } from '../../../test/use-test-server';
 import type { LedgerSource } from '../../db/schema/billing';
 import { postLedgerEntry } from '../ledger/ledger.repository';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const list = (user: BuiltUser | null, query = '') =>
   server.app.inject({

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { type FakeZarinpal, startFakeZarinpal } from '../../../test/fakes/zarinpal';
+import { freePort } from '../../../test/free-port';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 import { eventually } from '../alerts/alerts.test-support';
@@ -15,8 +16,11 @@ import { eventually } from '../alerts/alerts.test-support';
 let database: { url: string; drop(): Promise<void> };
 let zarinpal: FakeZarinpal;
 let db: pg.Client;
+// Chosen once, so the restart serves on the same port; never a fixed one (parallel runs).
+let port: string;
 
 beforeAll(async () => {
+  port = String(await freePort());
   database = await createTestDatabase();
   zarinpal = await startFakeZarinpal();
   db = new pg.Client({ connectionString: database.url });
@@ -29,7 +33,7 @@ afterAll(async () => {
 });
 
 const environment = () => ({
-  PORT: '3876',
+  PORT: port,
   DATABASE_URL: database.url,
   BUILTIN_PROBER_ENABLED: 'false',
   ZARINPAL_BASE_URL: zarinpal.url,

@@ -9,6 +9,7 @@ import {
   stubBillingApi,
 } from '@/features/billing/components/billing.test-support';
 import { usePlansPopupOpened } from '@/lib/plans-popup';
+import { DEMO_READ_ONLY_TEXT } from '@/lib/read-only';
 import { ChargePopupHost } from './charge-popup-host';
 import { Header } from './header';
 
@@ -38,6 +39,15 @@ describe('header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Charge wallet' }));
     const popup = await screen.findByRole('dialog', { name: 'Charge' });
     expect((within(popup).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('50,000');
+  });
+
+  it("shows the demo's plus button disabled, saying the demo is read-only", () => {
+    signIn({ is_demo: true });
+    stubBillingApi();
+    header();
+    const plus = screen.getByRole('button', { name: 'Charge wallet' }) as HTMLButtonElement;
+    expect(plus.disabled).toBe(true);
+    expect(plus.closest('[data-read-only]')?.getAttribute('title')).toBe(DEMO_READ_ONLY_TEXT);
   });
 
   it.each([

@@ -53,6 +53,17 @@ describe('user menu', () => {
     expect(currentLocation()).toBe('/account');
   });
 
+  it('opens the status pages, beside Maintenance', async () => {
+    signIn();
+    stubFetch(() => ({ body: {} }));
+    renderAt(<UserMenu />, '/');
+    openMenu();
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items.indexOf('Status pages')).toBe(items.indexOf('Maintenance') + 1);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Status pages' }));
+    expect(currentLocation()).toBe('/status_pages');
+  });
+
   it('offers neither Account nor Sign out everywhere to the demo account', async () => {
     signIn({ is_demo: true });
     stubFetch(() => ({ body: {} }));

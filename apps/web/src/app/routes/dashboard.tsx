@@ -14,6 +14,7 @@ import { MonitorList } from '@/features/monitors/components/list/monitor-list';
 import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
 import { useProfile } from '@/lib/auth';
 import { WIDE_LAYOUT_QUERY } from '@/lib/breakpoints';
+import { useReadOnlyReason } from '@/lib/read-only';
 import { useActiveSubscription } from '@/lib/subscription';
 
 /** The height left under the header: the wide layout and the phone's list scroll inside it. */
@@ -40,6 +41,7 @@ function parseId(param: string | undefined): number | undefined {
 export default function DashboardRoute() {
   const { data: me } = useProfile();
   const verified = me?.is_verified === true;
+  const readOnly = useReadOnlyReason();
   const monitors = useMonitors(verified);
   const { data: subscription } = useActiveSubscription();
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
@@ -114,7 +116,7 @@ export default function DashboardRoute() {
     if (!list || list.length === 0) {
       return (
         <Container size="lg" px={0}>
-          <MonitorsEmptyState canAdd={verified} onAdd={() => setAdding(true)} />
+          <MonitorsEmptyState canAdd={verified} readOnly={readOnly} onAdd={() => setAdding(true)} />
         </Container>
       );
     }
@@ -124,6 +126,7 @@ export default function DashboardRoute() {
         monitors={list}
         selectedId={selected?.id}
         canAdd={verified}
+        readOnly={readOnly}
         onAdd={() => setAdding(true)}
         groupsEnabled={hasMonitorGroups(subscription?.subscription_plan.specifications)}
         userGroups={me?.labels}

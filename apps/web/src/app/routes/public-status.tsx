@@ -1,8 +1,7 @@
 import { Anchor, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { displayName } from '@paydar/domain/display-name';
-import { DAY_MS, utcDayStart } from '@paydar/domain/time';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useMetric } from '@/features/monitors/api/get-metric';
@@ -10,22 +9,23 @@ import { monitorQueryOptions } from '@/features/monitors/api/get-monitor';
 import { useRawRange } from '@/features/monitors/api/get-raw-metrics';
 import { dayAvailability } from '@/features/public-status/components/day-availability';
 import { StatusClock } from '@/features/public-status/components/status-clock';
+import { statusDay } from '@/features/public-status/components/status-day';
 import { ApiError } from '@/lib/api-client';
-import { formatTime, utcSettings } from '@/lib/date-time';
+import { formatTime } from '@/lib/date-time';
 import { useActiveSubscription } from '@/lib/subscription';
 import { useTimeSettings } from '@/lib/time-settings';
 
-/** The day the public status page shows: two days before today, in UTC (spec §2). */
-const DAYS_BACK = 2;
-
 /**
- * `/public_status/:id`: the circular 24-hour chart of one monitor for the UTC day two days ago, from
- * that day's raw records (four 6-hour calls) and its downtimes.
+ * `/public_status/:id`: the circular 24-hour chart of one monitor for the day two days ago — the
+ * viewer's day, in their zone (issue 15; the page says which) — from that day's raw records (6-hour
+ * calls) and its downtimes, pauses and maintenance (the day's metric, asked in their zone).
  */
 export default function PublicStatusRoute() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const [dayStart] = useState(() => utcDayStart(Date.now()) - DAYS_BACK * DAY_MS);
+  const settings = useTimeSettings();
+  const [now] = useState(Date.now);
+  const day = useMemo(() => statusDay(now, settings.timeZone), [now, settings.timeZone]);
   const monitor = useQuery({
     ...monitorQueryOptions(id),
     enabled: valid,
@@ -36,22 +36,22 @@ export default function PublicStatusRoute() {
   const historyDays = subscription.isPending
     ? undefined
     : (subscription.data?.subscription_plan.specifications.METRIC_HISTORY_DAYS ?? Number.POSITIVE_INFINITY);
-  // Asked only when the server will answer: the day's metric not for a day before the monitor
-  // existed (issue 15: a 400 in the console), neither call past the plan's history. The raw records
-  // of that day are still read (results imported from elsewhere can be older than the monitor).
+  // Asked only when the server will answer: no day's metric before the monitor existed (issue 15: a
+  // 400 in the console), no call past the plan's history. The raw records of such a day are still
+  // read (results imported from elsewhere can be older than the monitor).
   const availability = monitor.data
     ? dayAvailability({
-        dayStart,
+        date: day.date,
         creationTime: monitor.data.creation_time,
         historyDays,
-        now: Date.now(),
+        now,
+        timeZone: settings.timeZone,
       })
     : 'unknown';
   const askRaw = valid && (availability === 'ok' || availability === 'before-creation');
-  const raw = useRawRange(id, dayStart, dayStart + DAY_MS, askRaw);
+  const raw = useRawRange(id, day.start, day.end, askRaw);
   // The downtimes sharpen the picture; the raw records alone suffice.
-  const metric = useMetric(valid && availability === 'ok' ? id : undefined, dayStart);
-  const { calendar } = useTimeSettings();
+  const metric = useMetric(valid && availability === 'ok' ? id : undefined, day.date).data;
 
   if (!valid || (monitor.error instanceof ApiError && monitor.error.status === 404)) {
     return <Missing text="No monitor of yours has this id." />;
@@ -59,7 +59,7 @@ export default function PublicStatusRoute() {
   if (monitor.isError) return <Missing text="The monitor could not be loaded." />;
   if (!monitor.data || availability === 'unknown' || (askRaw && raw.isPending)) return <PageLoader />;
 
-  const day = formatTime(dayStart, utcSettings(calendar), 'day');
+  const dayName = formatTime(day.start, settings, 'day');
   return (
     <Container size="sm" px={0}>
       <Stack gap="md">
@@ -68,7 +68,7 @@ export default function PublicStatusRoute() {
             {displayName(monitor.data)}
           </Title>
           <Text c="dimmed" size="sm">
-            {day} (UTC), 00:00 – 24:00
+            {dayName}, 00:00 – 24:00 <span data-testid="status-zone">({settings.timeZone})</span>
           </Text>
         </Stack>
         {availability === 'before-creation' && !raw.data?.length ? (
@@ -79,12 +79,13 @@ export default function PublicStatusRoute() {
           <Missing text="The day's checks could not be loaded." />
         ) : (
           <StatusClock
-            dayStart={dayStart}
+            day={day}
             records={raw.data ?? []}
-            downtimes={metric.data?.downtimes}
-            paused={metric.data?.paused}
-            maintenance={metric.data?.maintenance}
+            downtimes={metric?.downtimes}
+            paused={metric?.paused}
+            maintenance={metric?.maintenance}
             periodSeconds={monitor.data.period}
+            timeSettings={settings}
           />
         )}
       </Stack>

@@ -32,16 +32,18 @@ export const HEAT_MAP_COLOURS: Record<HeatMapColour, string> = {
   red: '#fa5252',
 };
 
-/** A day or a time without data. */
-export const NO_DATA_COLOUR = 'var(--mantine-color-default-border, #dee2e6)';
+/** A day or a time without data: a fill (css-variables.ts gives it per scheme). */
+export const NO_DATA_COLOUR = 'var(--paydar-chart-no-data, #dee2e6)';
+/** The lines of the no-data hatch and outline: stronger than the fill, so they read on a dark page too. */
+export const NO_DATA_LINE_COLOUR = 'var(--paydar-chart-no-data-line, #ced4da)';
 /** Failed checks. */
 export const FAILURE_COLOUR = '#c92a2a';
 
-/** Up and down over time (the public 24-hour clock): the heat map's green and red; paused a darker grey than no data. */
+/** Up and down over time (the public 24-hour clock): the heat map's green and red; paused a stronger grey than no data (per scheme). */
 export const STATUS_COLOURS = {
   up: HEAT_MAP_COLOURS.green,
   down: HEAT_MAP_COLOURS.red,
-  paused: '#adb5bd',
+  paused: 'var(--paydar-chart-paused, #adb5bd)',
   /** A maintenance window (issue 14): neither up nor down; blue, apart from the greys and the red/green. */
   maintenance: '#4dabf7',
   /** A failure being re-checked: neither up nor yet down. */

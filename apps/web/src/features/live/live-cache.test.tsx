@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
-import { summaryOf } from '@paydar/contracts/monitor-summary';
+import { newestFirst, summaryOf } from '@paydar/contracts/monitor-summary';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { metricQueryKey } from '@/features/monitors/api/get-metric';
 import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
 import { monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
 import { buildMetric, buildMonitor, page } from '@/testing/monitor-builders';
-import { liveState } from './live.test-support';
+import { liveItem, liveState } from './live.test-support';
 import {
   applyLiveMonitor,
   applyLiveReady,
@@ -80,7 +80,69 @@ describe('applyLiveMonitor', () => {
     expect(client.getQueryState(metricQueryKey(8, 'today'))?.isInvalidated).toBe(false);
   });
 
-  it('reloads the list for a monitor it does not know, and updates a shared page of it', () => {
+  it('puts a monitor added elsewhere in its place in the list, without reading the list again', () => {
+    const client = clientWith([9, 5]);
+    applyLiveMonitor(client, liveState(7, { item: liveItem({ alias: 'shop', labels: ['web'] }) }), NOW);
+    expect(listOf(client)?.results.map((item) => item.id)).toEqual([9, 7, 5]);
+    expect(listOf(client)?.count).toBe(3);
+    expect(listOf(client)?.results[1]).toMatchObject({ alias: 'shop', labels: ['web'], last_status_code: 200 });
+    applyLiveMonitor(client, liveState(12, { item: liveItem() }), NOW);
+    applyLiveMonitor(client, liveState(2, { item: liveItem() }), NOW);
+    expect(listOf(client)?.results.map((item) => item.id)).toEqual([12, 9, 7, 5, 2]);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+  });
+
+  it.each([
+    ['stamped in the same instant', '2026-11-26T09:00:01.000Z', '2026-11-26T09:00:01.000Z'],
+    // Two creates racing: the one that began first is stamped earlier but given the later id.
+    ['stamped in the other order than their ids', '2026-11-26T09:00:02.000Z', '2026-11-26T09:00:01.000Z'],
+  ])(
+    'places two monitors created at once where the server lists them (%s), in whichever order they are pushed',
+    (_, stampOf11, stampOf12) => {
+      const stamps: Record<number, string> = { 11: stampOf11, 12: stampOf12 };
+      for (const pushed of [
+        [11, 12],
+        [12, 11],
+      ]) {
+        const client = clientWith([13, 10]);
+        for (const id of pushed)
+          applyLiveMonitor(client, liveState(id, { item: liveItem({ creation_time: stamps[id] }) }), NOW);
+        const results = listOf(client)?.results ?? [];
+        // The server's order: the highest id first.
+        expect(results.map((item) => item.id)).toEqual([13, 12, 11, 10]);
+        expect(results).toEqual([...results].sort(newestFirst));
+      }
+    },
+  );
+
+  it('shows an edit made elsewhere, and reads the whole monitor again only when its settings moved', () => {
+    const client = clientWith([7]);
+    const saved = liveItem({ edited_at: new Date(NOW - 60_000).toISOString() });
+    applyLiveMonitor(client, liveState(7, { item: saved }), NOW);
+    // A check: the settings did not move since the monitor was read.
+    expect(client.getQueryState(monitorQueryKey(7))?.isInvalidated).toBe(false);
+    const edited = { ...saved, alias: 'shop front', labels: ['eu'], edited_at: new Date(NOW).toISOString() };
+    applyLiveMonitor(client, liveState(7, { item: edited }), NOW);
+    expect(listOf(client)?.results[0]).toMatchObject({ alias: 'shop front', labels: ['eu'] });
+    expect(client.getQueryData(monitorQueryKey(7))).toMatchObject({ alias: 'shop front', labels: ['eu'] });
+    expect(client.getQueryState(monitorQueryKey(7))?.isInvalidated).toBe(true);
+  });
+
+  it('writes a maintenance window starting or ending into today’s figures, and leaves them when not told', () => {
+    const client = clientWith([7]);
+    applyLiveMonitor(client, liveState(7, { in_maintenance_until: '2026-11-26T11:00:00.000Z' }), NOW);
+    expect(client.getQueryData<Metric>(metricQueryKey(7, 'today'))?.in_maintenance_until).toBe(
+      '2026-11-26T11:00:00.000Z',
+    );
+    applyLiveMonitor(client, liveState(7), NOW);
+    expect(client.getQueryData<Metric>(metricQueryKey(7, 'today'))?.in_maintenance_until).toBe(
+      '2026-11-26T11:00:00.000Z',
+    );
+    applyLiveMonitor(client, liveState(7, { in_maintenance_until: null }), NOW);
+    expect(client.getQueryData<Metric>(metricQueryKey(7, 'today'))?.in_maintenance_until).toBeNull();
+  });
+
+  it('reloads the list for a monitor an older server pushes without its item, and updates a shared page of it', () => {
     const client = clientWith([7]);
     const sharedKey = ['shared-monitor', 'symlink', 'token-9', 'today'];
     client.setQueryData<SharedMonitor>(sharedKey, { monitor: buildMonitor({ id: 9 }), metric: buildMetric() });

@@ -1,10 +1,10 @@
-import type { LiveMonitor, LiveReady } from '@paydar/contracts/live';
+import type { LiveMonitor, LiveMonitorItem, LiveReady } from '@paydar/contracts/live';
 import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
-import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
+import { type MonitorSummary, newestFirst } from '@paydar/contracts/monitor-summary';
 import type { Monitor } from '@paydar/contracts/monitors';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { metricQueryKey } from '@/features/monitors/api/get-metric';
-import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
+import { monitorQueryKey, removedMonitorKey } from '@/features/monitors/api/get-monitor';
 import { monitorsQueryKey, monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
 
 /**
@@ -48,12 +48,28 @@ export function withLiveState(metric: Metric, live: LiveMonitor, now: number): M
     last_status_code: live.last_status_code,
     last_status: live.last_status,
     downtimes,
+    // An older server does not say: what the figures said stays.
+    ...(live.in_maintenance_until !== undefined ? { in_maintenance_until: live.in_maintenance_until } : {}),
   };
 }
+
+/** The list item's own fields a signed-in stream sends (the name is drawn from them). */
+const itemFields = (item: LiveMonitorItem | undefined) =>
+  item
+    ? {
+        protocol_type: item.protocol_type,
+        url: item.url,
+        host: item.host,
+        alias: item.alias,
+        labels: item.labels,
+        is_protected: item.is_protected,
+      }
+    : {};
 
 function withLiveSummary(summary: MonitorSummary, live: LiveMonitor): MonitorSummary {
   return {
     ...summary,
+    ...itemFields(live.item),
     is_enabled: live.is_enabled,
     last_status_code: live.last_status_code,
     last_status: live.last_status,
@@ -84,24 +100,53 @@ function refetchSharedLater(client: QueryClient, queryKey: QueryKey) {
   }, SHARED_ANSWER_MAX_AGE_MS);
 }
 
-/** Applies one monitor's pushed state to every cache that shows it. */
-export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: number = Date.now()): void {
+/** A monitor added elsewhere, as its list item, from what the stream sent. */
+const newSummary = (live: LiveMonitor & { item: LiveMonitorItem }): MonitorSummary =>
+  withLiveSummary({ id: live.id, ...itemFields(live.item) } as MonitorSummary, live);
+
+/** Where a new item goes in the list: before the first item the server lists after it (`newestFirst`). */
+function inserted(results: MonitorSummary[], summary: MonitorSummary): MonitorSummary[] {
+  const at = results.findIndex((item) => newestFirst(summary, item) < 0);
+  return at < 0 ? [...results, summary] : [...results.slice(0, at), summary, ...results.slice(at)];
+}
+
+function applyToList(client: QueryClient, live: LiveMonitor) {
   const list = client.getQueryData<Page<MonitorSummary>>(listKey);
-  if (list) {
-    if (list.results.some((item) => item.id === live.id)) {
-      client.setQueryData<Page<MonitorSummary>>(listKey, {
-        ...list,
-        results: list.results.map((item) => (item.id === live.id ? withLiveSummary(item, live) : item)),
-      });
-    } else {
-      // Added elsewhere (another tab, the API): the list is read again.
-      void client.invalidateQueries({ queryKey: listKey, exact: true });
-    }
+  if (!list) return;
+  if (list.results.some((item) => item.id === live.id)) {
+    client.setQueryData<Page<MonitorSummary>>(listKey, {
+      ...list,
+      results: list.results.map((item) => (item.id === live.id ? withLiveSummary(item, live) : item)),
+    });
+  } else if (live.item) {
+    // Added elsewhere (another tab, the API): it takes its place at once, no list read.
+    const summary = newSummary({ ...live, item: live.item });
+    client.setQueryData<Page<MonitorSummary>>(listKey, {
+      ...list,
+      count: list.count + 1,
+      results: inserted(list.results, summary),
+    });
+  } else {
+    // An older server says only the state: the list is read again.
+    void client.invalidateQueries({ queryKey: listKey, exact: true });
   }
-  client.setQueryData<Monitor>(monitorQueryKey(live.id), (monitor) =>
+}
+
+/** The settings' stamp each monitor's stream last said, per query client (a test's own client starts empty). */
+const editedStamps = new WeakMap<QueryClient, Map<number, string>>();
+
+/**
+ * The whole monitor (detail, edit form): the pushed fields written in, and read again when its
+ * settings were saved elsewhere (interval, probers, alerts… travel only in the whole monitor) — as
+ * the stamp moved since the last push, or, first time, came after the cached answer was read.
+ */
+function applyToMonitor(client: QueryClient, live: LiveMonitor) {
+  const key = monitorQueryKey(live.id);
+  client.setQueryData<Monitor>(key, (monitor) =>
     monitor
       ? {
           ...monitor,
+          ...itemFields(live.item),
           is_enabled: live.is_enabled,
           last_status_code: live.last_status_code,
           last_status: live.last_status,
@@ -109,6 +154,22 @@ export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: nu
         }
       : monitor,
   );
+  if (!live.item) return;
+  const stamps = editedStamps.get(client) ?? new Map<number, string>();
+  editedStamps.set(client, stamps);
+  const previous = stamps.get(live.id);
+  stamps.set(live.id, live.item.edited_at);
+  const state = client.getQueryState(key);
+  if (!state?.data) return;
+  const moved =
+    previous === undefined ? Date.parse(live.item.edited_at) > state.dataUpdatedAt : previous !== live.item.edited_at;
+  if (moved) void client.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/** Applies one monitor's pushed state to every cache that shows it. */
+export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: number = Date.now()): void {
+  applyToList(client, live);
+  applyToMonitor(client, live);
   const todayKey = metricQueryKey(live.id, 'today');
   client.setQueryData<Metric>(todayKey, (metric) => (metric ? withLiveState(metric, live, now) : metric));
   void client.invalidateQueries({ queryKey: todayKey, exact: true });
@@ -134,6 +195,8 @@ export function applyLiveRemoved(client: QueryClient, id: number): void {
       results: list.results.filter((item) => item.id !== id),
     });
   }
+  // Set first: a detail still on screen says so instead of asking for the monitor again (a 404).
+  client.setQueryData(removedMonitorKey(id), true);
   client.removeQueries({ queryKey: [...monitorsQueryKey, id] });
 }
 

@@ -69,3 +69,16 @@ export const liveState = (id: number, overrides: Record<string, unknown> = {}) =
   downtime_from: null,
   ...overrides,
 });
+
+/** What a signed-in stream adds: the list item's fields of an HTTP monitor. */
+export const liveItem = (overrides: Record<string, unknown> = {}) => ({
+  protocol_type: 'HTTP' as const,
+  url: 'https://shop.example.test/',
+  host: null,
+  alias: null,
+  labels: [] as string[],
+  is_protected: false,
+  creation_time: '2026-11-26T09:00:00.000Z',
+  edited_at: '2026-11-26T09:00:00.000Z',
+  ...overrides,
+});

@@ -3,8 +3,10 @@ import type { Metric } from '@paydar/contracts/metrics';
 import { summaryOf } from '@paydar/contracts/monitor-summary';
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OwnMonitorDetail } from '@/features/monitors/components/detail/own-monitor-detail';
 import { MonitorListItem } from '@/features/monitors/components/list/monitor-list-item';
+import { onUnauthorized } from '@/lib/api-client';
 import { setSessionToken } from '@/lib/session-store';
 import { buildMetric, buildMonitor, summaryPage } from '@/testing/monitor-builders';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -43,6 +45,8 @@ describe('LiveDashboard', () => {
     setSessionToken('key-1', 'tab');
   });
 
+  afterEach(() => onUnauthorized(null));
+
   it('moves an open list item to down and back without a reload, and the tab title counts it', async () => {
     const stream = startStream();
     renderDashboard();
@@ -65,6 +69,39 @@ describe('LiveDashboard', () => {
     stream.push('monitor', liveState(7), 12);
     await waitFor(() => expect(item().dataset.status).toBe('up'));
     await waitFor(() => expect(document.title).toBe('Paydar'));
+  });
+
+  it('says a detail’s monitor was removed elsewhere, and does not ask for it again', async () => {
+    const asked: string[] = [];
+    const stream = stubLiveFetch('/api/v1/live/', (path) => {
+      asked.push(path);
+      if (path === '/api/v1/monitors/7/') return { body: monitor };
+      if (path === '/api/v1/monitors/7/metric') return { body: serverMetric };
+      return { status: 404, body: { detail: 'Not found.' } };
+    });
+    const element = (
+      <>
+        <LiveDashboard />
+        <OwnMonitorDetail id={7} />
+      </>
+    );
+    const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    await waitFor(() => expect(asked).toContain('/api/v1/monitors/7/'));
+    stream.push('ready', { ids: [7], down: [] }, 10);
+    stream.push('removed', { id: 7 }, 11);
+    await screen.findByText('This monitor was removed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.filter((path) => path === '/api/v1/monitors/7/')).toHaveLength(1);
+  });
+
+  it('signs out when the stream is refused: a session that expired while it was open', async () => {
+    const signOut = vi.fn();
+    onUnauthorized(signOut);
+    const stream = stubLiveFetch('/api/v1/live/', () => ({ status: 404, body: { detail: 'Not found.' } }), 401);
+    renderDashboard();
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    expect(stream.requests).toHaveLength(1);
   });
 
   it('counts in the title every down monitor the stream names, shown or not', async () => {

@@ -1,6 +1,7 @@
 import { LIVE_EVENTS, liveMonitor, liveReady, liveRemoved } from '@paydar/contracts/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sessionRefused } from '@/lib/api-client';
 import { type LiveMessage, openLiveConnection } from '../api/live-connection';
 import { downMonitors } from '../down-monitors-store';
 import { applyLiveMonitor, applyLiveReady, applyLiveRemoved, applyLiveReset } from '../live-cache';
@@ -39,8 +40,9 @@ export function useLiveStream(path: string | null, token: string | null, countsD
       path,
       token,
       onMessage,
-      // The key no longer works: reading the list again meets the same 401, which signs out.
-      onUnauthorized: () => void client.invalidateQueries({ queryKey: ['monitors'] }),
+      // The key no longer works (revoked, or expired while the stream was open): sign out at once,
+      // whatever the page shows (a page with no other call would not find out otherwise).
+      onUnauthorized: () => sessionRefused(token),
     });
     return () => {
       stop();

@@ -1,9 +1,8 @@
 import { metricTrends } from '@paydar/contracts/metric-trends';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
-import { formatDayParam } from '@paydar/domain/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MetricDay } from './get-metric';
+import { dayParams, type MetricDay } from './get-metric';
 import { monitorsQueryKey } from './get-monitors';
 
 /** A shared link: the organization (or 'symlink') and the token. */
@@ -18,7 +17,8 @@ export function getMetricTrends(
   day: MetricDay,
   options: { signal?: AbortSignal; shared?: SharedLink } = {},
 ) {
-  const query = day === 'today' ? '' : `?day=${formatDayParam(day)}`;
+  // The reader's day, today up to now (issue 15): the server cuts it in their zone, as for the metric.
+  const query = `?${dayParams(day)}`;
   const { shared, signal } = options;
   if (!shared) return api.get(`/api/v1/monitors/${id}/metric/trends${query}`, metricTrends, { signal });
   const token = encodeURIComponent(shared.token.slice(0, SHARE_TOKEN_LENGTH));

@@ -5,17 +5,24 @@ import { api } from '@/lib/api-client';
 import { currentTimeSettings } from '@/lib/time-settings';
 import { monitorsQueryKey } from './get-monitors';
 
-/** Which figures: today's (the reader's local day), or a past UTC day's (epoch ms of its start). */
+/** Which figures: today's, or a past day's (its date, named by its 00:00 UTC) — both the reader's local days. */
 export type MetricDay = 'today' | number;
 
-export function getMetric(id: number, day: MetricDay, options: { fresh?: boolean; signal?: AbortSignal } = {}) {
+/**
+ * The parameters naming a day: a past day's date, and the reader's zone (issue 15) — the server cuts
+ * today and any chosen day in it (the profile's zone; on a shared page without a session, the browser's).
+ */
+export function dayParams(day: MetricDay, options: { fresh?: boolean } = {}): URLSearchParams {
   const params = new URLSearchParams();
   if (day !== 'today') params.set('day', formatDayParam(day));
   if (options.fresh) params.set('cache', 'False');
-  // Today is the reader's day (issue 15): the server cuts it in the profile's zone.
-  if (day === 'today') params.set('time_zone', currentTimeSettings().timeZone);
-  const query = params.size ? `?${params}` : '';
-  return api.get(`/api/v1/monitors/${id}/metric${query}`, metric, { signal: options.signal });
+  params.set('time_zone', currentTimeSettings().timeZone);
+  return params;
+}
+
+export function getMetric(id: number, day: MetricDay, options: { fresh?: boolean; signal?: AbortSignal } = {}) {
+  const params = dayParams(day, options);
+  return api.get(`/api/v1/monitors/${id}/metric?${params}`, metric, { signal: options.signal });
 }
 
 export const metricQueryKey = (id: number, day: MetricDay) => [...monitorsQueryKey, id, 'metric', day] as const;

@@ -14,7 +14,26 @@ export const monitorQueryKey = (id: number) => [...monitorsQueryKey, id, 'one'] 
 export const monitorQueryOptions = (id: number) =>
   queryOptions({ queryKey: monitorQueryKey(id), queryFn: ({ signal }) => getMonitor(id, signal) });
 
-/** The whole monitor `id`; nothing is asked while `id` is undefined or `enabled` is false. */
+/**
+ * Set when a monitor is known to be removed (another tab or device, told by the live stream):
+ * outside the monitors key, so dropping the monitor's queries keeps it, and nothing asks for the
+ * monitor again only to get a 404.
+ */
+export const removedMonitorKey = (id: number) => ['removed-monitor', id] as const;
+
+/** Whether the monitor `id` is known to be removed. */
+export function useMonitorRemoved(id: number | undefined): boolean {
+  const removed = useQuery({
+    queryKey: removedMonitorKey(id ?? 0),
+    queryFn: () => false,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return id !== undefined && removed.data === true;
+}
+
+/** The whole monitor `id`; nothing is asked while `id` is undefined, `enabled` is false, or it is known removed. */
 export function useMonitor(id: number | undefined, enabled = true) {
-  return useQuery({ ...monitorQueryOptions(id ?? 0), enabled: enabled && id !== undefined });
+  const removed = useMonitorRemoved(id);
+  return useQuery({ ...monitorQueryOptions(id ?? 0), enabled: enabled && id !== undefined && !removed });
 }

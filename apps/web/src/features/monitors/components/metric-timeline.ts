@@ -1,22 +1,19 @@
 import type { Metric } from '@paydar/contracts/metrics';
-import { localDay } from '@paydar/domain/local-day';
-import { DAY_MS } from '@paydar/domain/time';
+import { type DaySpan, localDay, readerDays } from '@paydar/domain/local-day';
 import { type UptimeTimeline, uptimeTimeline } from '@paydar/domain/timeline';
 
-/** A day as epoch ms, [start, end): 23, 24 or 25 hours long. */
-export type DaySpan = { start: number; end: number };
+export type { DaySpan };
 
 /**
- * The day a metric answer shows: today is the reader's local day in `timeZone` (the zone the
- * figures were asked for, issue 15); a chosen past day is a UTC day (epoch ms of its start).
+ * The day a metric answer shows, in the reader's zone `timeZone` (the zone the figures were asked
+ * for, issue 15): today, or a chosen date (named by its 00:00 UTC) — 23, 24 or 25 hours long.
  */
 export function shownDay(day: 'today' | number, fetchTime: string, timeZone: string): DaySpan {
-  if (day !== 'today') return { start: day, end: day + DAY_MS };
   try {
-    return localDay(Date.parse(fetchTime), timeZone);
+    return day === 'today' ? localDay(Date.parse(fetchTime), timeZone) : readerDays(timeZone).spanOf(day);
   } catch {
     // A zone this browser does not know (the server's tz database is newer): the UTC day.
-    return localDay(Date.parse(fetchTime), 'UTC');
+    return day === 'today' ? localDay(Date.parse(fetchTime), 'UTC') : readerDays().spanOf(day);
   }
 }
 

@@ -1,5 +1,7 @@
 import { Button, Center, CopyButton, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { useMonitorDetailPlan } from '../hooks/use-monitor-detail-plan';
+import { BadgeSnippets } from './badge-snippets';
 
 /** The public link of a monitor: {dashboard}/symlink/{token} (spec §2). */
 export function shareUrl(token: string): string {
@@ -15,8 +17,11 @@ type ShareModalProps = {
   failed?: boolean;
 };
 
-/** The Share popup: the monitor's public link, with a copy button. */
+/** The Share popup: the monitor's public link and its badges' snippets, each with a copy button. */
 export function ShareModal({ opened, onClose, token, failed = false }: ShareModalProps) {
+  // The badges' periods follow the plan's history; without an active plan the server shows none (0 days).
+  const plan = useMonitorDetailPlan(opened).data;
+  const historyDays = plan === undefined ? undefined : (plan?.historyDays ?? 0);
   return (
     <Modal opened={opened} onClose={onClose} title="Share" centered>
       <Text size="sm" c="dimmed" mb="sm">
@@ -31,7 +36,16 @@ export function ShareModal({ opened, onClose, token, failed = false }: ShareModa
           <Loader size="sm" aria-label="Loading" />
         </Center>
       ) : (
-        <ShareLink url={shareUrl(token)} />
+        <>
+          <ShareLink url={shareUrl(token)} />
+          {historyDays === undefined ? (
+            <Center py="sm">
+              <Loader size="sm" aria-label="Loading badges" />
+            </Center>
+          ) : (
+            <BadgeSnippets token={token} link={shareUrl(token)} historyDays={historyDays} />
+          )}
+        </>
       )}
     </Modal>
   );

@@ -18,6 +18,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(day + ms).toISOString();
+/** The day as the clock takes it: 24 hours from `day`. */
+const span = { start: day, end: day + DAY };
 const record = (ms: number, success: boolean, prober = 1): RawProbeRecord => ({
   time: at(ms),
   time_inserted: at(ms),
@@ -49,7 +51,7 @@ describe('slotStatuses', () => {
         record(-MINUTE, false),
         record(24 * HOUR, false),
       ],
-      day,
+      span,
       5 * MINUTE,
     );
     expect(statuses).toHaveLength(288);
@@ -73,7 +75,7 @@ describe('markDowntimes', () => {
         { from_time: at(22 * HOUR), to_time: null, duration: 7200, ended_by: null },
         { from_time: at(-3 * HOUR), to_time: at(-2 * HOUR), duration: 3600, ended_by: 'recovery' as const },
       ],
-      day,
+      span,
       HOUR,
     );
     expect(marked.map((status, hour) => (status === 'down' ? hour : -1)).filter((hour) => hour >= 0)).toEqual([
@@ -86,19 +88,19 @@ describe('clockSegments and observedUptime', () => {
   it('merges equal neighbours into segments spanning the day', () => {
     const statuses = ['up', 'up', 'down', 'none'] as const;
     const slot = 6 * HOUR;
-    expect(clockSegments(statuses, day, slot)).toEqual([
+    expect(clockSegments(statuses, span, slot)).toEqual([
       { from: day, to: day + 12 * HOUR, status: 'up' },
       { from: day + 12 * HOUR, to: day + 18 * HOUR, status: 'down' },
       { from: day + 18 * HOUR, to: day + 24 * HOUR, status: 'none' },
     ]);
-    expect(observedUptime(clockSegments(statuses, day, slot))).toBe(66.7);
-    expect(observedUptime(clockSegments(['none'], day, DAY))).toBeNull();
+    expect(observedUptime(clockSegments(statuses, span, slot))).toBe(66.7);
+    expect(observedUptime(clockSegments(['none'], span, DAY))).toBeNull();
   });
 });
 
 describe('withPausedSpans', () => {
   it('cuts the paused spans out at their own times, an ongoing one to now, and leaves them out of the uptime', () => {
-    const segments = clockSegments(['up', 'down'], day, 12 * HOUR);
+    const segments = clockSegments(['up', 'down'], span, 12 * HOUR);
     const paused = withPausedSpans(
       segments,
       [
@@ -106,7 +108,7 @@ describe('withPausedSpans', () => {
         { from_time: at(20 * HOUR), to_time: null, duration: 7200 },
         { from_time: at(-5 * HOUR), to_time: at(-4 * HOUR), duration: 3600 },
       ],
-      day,
+      span,
       day + 22 * HOUR,
     );
     expect(paused).toEqual([
@@ -124,7 +126,7 @@ describe('withPausedSpans', () => {
 
 describe('clockOption', () => {
   it('draws a 24-hour clock with 12 two-hour marks and the segments in their colours', () => {
-    const segments = clockSegments(['up', 'down'], day, 12 * HOUR);
+    const segments = clockSegments(['up', 'down'], span, 12 * HOUR);
     const option = clockOption(segments) as {
       angleAxis: {
         min: number;
@@ -144,5 +146,32 @@ describe('clockOption', () => {
       expect.objectContaining({ value: 12, itemStyle: { color: STATUS_COLOURS.down } }),
     ]);
     expect(utcTime(day + 13 * HOUR + 5 * MINUTE)).toBe('13:05');
+  });
+
+  it("is the day's own length on a day the clocks change, its marks the times the clocks read", () => {
+    // Berlin leaves summer time on 25 Oct 2026: 25 hours, from 22:00 UTC the day before.
+    const start = Date.UTC(2026, 9, 24, 22);
+    const autumn = { start, end: start + 25 * HOUR };
+    const berlin = {
+      name: 'Europe/Berlin',
+      time: (ms: number) =>
+        new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }),
+    };
+    const segments = clockSegments(slotStatuses([], autumn, HOUR), autumn, HOUR);
+    expect(segments).toEqual([{ from: start, to: start + 25 * HOUR, status: 'none' }]);
+    const option = clockOption(segments, berlin, autumn) as {
+      angleAxis: { max: number; axisLabel: { formatter: (v: number) => string } };
+      tooltip: { formatter: (item: { dataIndex: number }) => string };
+    };
+    expect(option.angleAxis.max).toBe(25);
+    // After the clocks went back (at 03:00 summer time) the marks read an hour less: 4 hours in is 03:00.
+    expect([0, 2, 4, 24, 25].map(option.angleAxis.axisLabel.formatter)).toEqual([
+      '00:00',
+      '02:00',
+      '03:00',
+      '23:00',
+      '',
+    ]);
+    expect(option.tooltip.formatter({ dataIndex: 0 })).toBe('00:00 – 24:00 Europe/Berlin<br/>No data');
   });
 });

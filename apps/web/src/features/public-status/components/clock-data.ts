@@ -1,5 +1,6 @@
 import type { Metric, RawProbeRecord } from '@paydar/contracts/metrics';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
+import type { DaySpan } from '@paydar/domain/local-day';
+import { HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
 import { pausedWithin, withCut, withPauses } from '@paydar/domain/timeline';
 import { AXIS_COLOURS, STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
 
@@ -26,10 +27,12 @@ export function clockSlotMs(periodSeconds: number): number {
 
 /**
  * Each slot of the day by its raw records: down when more checks failed than succeeded (the
- * majority rule of the down/up decision), up otherwise, 'none' without any record.
+ * majority rule of the down/up decision), up otherwise, 'none' without any record. The day is the
+ * viewer's: 23, 24 or 25 hours.
  */
-export function slotStatuses(records: readonly RawProbeRecord[], dayStart: number, slotMs: number): ClockStatus[] {
-  const count = Math.ceil(DAY_MS / slotMs);
+export function slotStatuses(records: readonly RawProbeRecord[], day: DaySpan, slotMs: number): ClockStatus[] {
+  const dayStart = day.start;
+  const count = Math.ceil((day.end - day.start) / slotMs);
   const successes = new Array<number>(count).fill(0);
   const failures = new Array<number>(count).fill(0);
   for (const record of records) {
@@ -49,13 +52,14 @@ export function slotStatuses(records: readonly RawProbeRecord[], dayStart: numbe
 export function markDowntimes(
   statuses: readonly ClockStatus[],
   downtimes: Metric['downtimes'],
-  dayStart: number,
+  day: DaySpan,
   slotMs: number,
 ): ClockStatus[] {
   const marked = [...statuses];
+  const dayStart = day.start;
   for (const downtime of downtimes) {
     const from = Date.parse(downtime.from_time);
-    const to = downtime.to_time === null ? dayStart + DAY_MS : Date.parse(downtime.to_time);
+    const to = downtime.to_time === null ? day.end : Date.parse(downtime.to_time);
     const first = Math.max(0, Math.floor((from - dayStart) / slotMs));
     const last = Math.min(marked.length - 1, Math.ceil((to - dayStart) / slotMs) - 1);
     for (let index = first; index <= last; index += 1) marked[index] = 'down';
@@ -64,11 +68,11 @@ export function markDowntimes(
 }
 
 /** Runs of equal slots as segments of the day, in order. */
-export function clockSegments(statuses: readonly ClockStatus[], dayStart: number, slotMs: number): ClockSegment[] {
+export function clockSegments(statuses: readonly ClockStatus[], day: DaySpan, slotMs: number): ClockSegment[] {
   const segments: ClockSegment[] = [];
   statuses.forEach((status, index) => {
-    const from = dayStart + index * slotMs;
-    const to = Math.min(dayStart + DAY_MS, from + slotMs);
+    const from = day.start + index * slotMs;
+    const to = Math.min(day.end, from + slotMs);
     const last = segments.at(-1);
     if (last && last.status === status) last.to = to;
     else segments.push({ from, to, status });
@@ -83,11 +87,10 @@ export function clockSegments(statuses: readonly ClockStatus[], dayStart: number
 export function withPausedSpans(
   segments: readonly ClockSegment[],
   paused: Metric['paused'],
-  dayStart: number,
+  day: DaySpan,
   now: number,
   maintenance: Metric['maintenance'] = [],
 ): ClockSegment[] {
-  const day = { start: dayStart, end: dayStart + DAY_MS };
   const intervals = (rows: Metric['paused']) =>
     rows.map((row) => ({ from: Date.parse(row.from_time), to: row.to_time === null ? null : Date.parse(row.to_time) }));
   // Maintenance (issue 14) is drawn like a pause, in its own colour; a pause over it wins.
@@ -114,11 +117,32 @@ export function utcTime(time: number): string {
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
 
+/** How the clock writes times: in the zone the day was cut in. */
+export interface ClockZone {
+  name: string;
+  time: (ms: number) => string;
+}
+
+const UTC_ZONE: ClockZone = { name: 'UTC', time: utcTime };
+
 /**
- * The 24-hour clock: the day as a ring of up/down/paused/no-data arcs starting at midnight on top and
- * running clockwise, under a polar angle axis with a mark every 2 hours (labels 00 … 22).
+ * The day's clock: the day as a ring of up/down/paused/no-data arcs starting at midnight on top and
+ * running clockwise, under a polar angle axis with a mark every 2 hours. The ring is the day's own
+ * length — 24 hours, or 23 or 25 on a day the zone's clocks change — and each mark is labelled with
+ * the time the zone's clocks read then (so on such a day one label repeats or is skipped); the
+ * tooltips write times in that zone too (`zone`, UTC by default).
  */
-export function clockOption(segments: readonly ClockSegment[]): Record<string, unknown> {
+export function clockOption(
+  segments: readonly ClockSegment[],
+  zone: ClockZone = UTC_ZONE,
+  day: DaySpan | null = null,
+): Record<string, unknown> {
+  const hours = day ? (day.end - day.start) / HOUR_MS : 24;
+  const dayEnd = day?.end ?? Number.POSITIVE_INFINITY;
+  const markLabel = (value: number) => {
+    if (value >= hours) return '';
+    return day ? zone.time(day.start + value * HOUR_MS) : `${pad(value)}:00`;
+  };
   const radius = '74%';
   const center = ['50%', '50%'];
   return {
@@ -129,30 +153,28 @@ export function clockOption(segments: readonly ClockSegment[]): Record<string, u
         const segment = segments[item.dataIndex];
         if (!segment) return '';
         const end =
-          segment.to - segment.from >= DAY_MS
+          segment.to >= dayEnd || segment.to - segment.from >= hours * HOUR_MS || zone.time(segment.to) === '00:00'
             ? '24:00'
-            : utcTime(segment.to) === '00:00'
-              ? '24:00'
-              : utcTime(segment.to);
-        return `${utcTime(segment.from)} – ${end} UTC<br/>${STATUS_LABELS[segment.status]}`;
+            : zone.time(segment.to);
+        return `${zone.time(segment.from)} – ${end} ${zone.name}<br/>${STATUS_LABELS[segment.status]}`;
       },
     },
     polar: { center, radius },
     angleAxis: {
       type: 'value',
       min: 0,
-      max: 24,
+      max: hours,
       interval: CLOCK_MARK_HOURS,
       startAngle: 90,
       clockwise: true,
       axisLine: { show: true, lineStyle: { color: AXIS_COLOURS.line, width: 1 } },
-      axisTick: { show: true, length: 6, lineStyle: { color: '#868e96' } },
+      axisTick: { show: true, length: 6, lineStyle: { color: AXIS_COLOURS.label } },
       minorTick: { show: true, splitNumber: CLOCK_MARK_HOURS, length: 3, lineStyle: { color: AXIS_COLOURS.line } },
       splitLine: { show: false },
       axisLabel: {
-        color: '#495057',
+        color: AXIS_COLOURS.text,
         fontSize: 12,
-        formatter: (value: number) => (value >= 24 ? '' : `${pad(value)}:00`),
+        formatter: markLabel,
       },
     },
     radiusAxis: { show: false, min: 0, max: 1 },

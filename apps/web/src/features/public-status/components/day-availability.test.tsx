@@ -20,13 +20,24 @@ describe('dayAvailability', () => {
     ['a plan keeping one day: the server would answer 403', '2026-01-01T00:00:00Z', 1, 'beyond-history'],
     ['the plan still loading', '2026-01-01T00:00:00Z', undefined, 'unknown'],
   ] as const)('%s', (_case, creationTime, historyDays, expected) => {
-    expect(dayAvailability({ dayStart: twoDaysAgo, creationTime, historyDays, now })).toBe(expected);
+    expect(dayAvailability({ date: twoDaysAgo, creationTime, historyDays, now, timeZone: 'UTC' })).toBe(expected);
   });
 
   it('says before-creation even while the plan is unknown', () => {
     const creationTime = new Date(now - DAY).toISOString();
-    expect(dayAvailability({ dayStart: twoDaysAgo, creationTime, historyDays: undefined, now })).toBe(
+    expect(dayAvailability({ date: twoDaysAgo, creationTime, historyDays: undefined, now, timeZone: 'UTC' })).toBe(
       'before-creation',
     );
+  });
+
+  it("counts the creation day in the viewer's dates: created 21:00 UTC the 23rd is the 24th in Tehran", () => {
+    const creationTime = '2026-11-23T21:00:00Z';
+    const of = (timeZone: string) =>
+      dayAvailability({ date: twoDaysAgo, creationTime, historyDays: 90, now, timeZone });
+    expect(of('Asia/Tehran')).toBe('ok');
+    expect(of('America/New_York')).toBe('ok');
+    const dayBefore = { date: twoDaysAgo - DAY, creationTime, historyDays: 90, now };
+    expect(dayAvailability({ ...dayBefore, timeZone: 'Asia/Tehran' })).toBe('before-creation');
+    expect(dayAvailability({ ...dayBefore, timeZone: 'UTC' })).toBe('ok');
   });
 });

@@ -37,7 +37,7 @@ describe('StatusClock', () => {
     const records = Array.from({ length: 24 }, (_, hour) => record(hour * HOUR));
     renderWithProviders(
       <StatusClock
-        dayStart={day}
+        day={{ start: day, end: day + 24 * HOUR }}
         records={records}
         paused={[{ from_time: at(6 * HOUR), to_time: at(12 * HOUR), duration: 6 * 3600 }]}
         periodSeconds={3600}
@@ -56,7 +56,14 @@ describe('StatusClock', () => {
   });
 
   it('draws no paused arc without a pause', () => {
-    renderWithProviders(<StatusClock dayStart={day} records={[record(0)]} periodSeconds={3600} now={day + HOUR} />);
+    renderWithProviders(
+      <StatusClock
+        day={{ start: day, end: day + 24 * HOUR }}
+        records={[record(0)]}
+        periodSeconds={3600}
+        now={day + HOUR}
+      />,
+    );
     expect(arcsOf(drawn.at(-1)).some((arc) => arc.name === 'Paused')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { checkHistoryDay, formatDayParam } from '@paydar/domain/history';
+import { readerDays } from '@paydar/domain/local-day';
 import { utcDayStart } from '@paydar/domain/time';
 import type { MetricDay } from '../../api/get-metric';
 
@@ -13,18 +14,21 @@ export type DayChoiceContext = {
    * the server applies the owner's plan (spec §6), or a plan not loaded yet — and the server decides.
    */
   historyDays: number | null;
+  /** The reader's zone: whose today, whose creation day and whose history (issue 15). */
+  timeZone: string;
 };
 
-/** The day a pick of `dayStart` (any instant of a UTC day) loads: today's is the live view. */
-export function chooseDay(dayStart: number, context: DayChoiceContext): DayChoice {
+/** The day a pick of a date (named by its 00:00 UTC, or any instant of that UTC day) loads: today's is the live view. */
+export function chooseDay(date: number, context: DayChoiceContext): DayChoice {
   const verdict = checkHistoryDay({
-    day: formatDayParam(dayStart),
+    day: formatDayParam(date),
     now: context.now,
     historyDays: context.historyDays ?? Number.POSITIVE_INFINITY,
     creationTime: context.creationTime === null ? null : Date.parse(context.creationTime),
+    timeZone: context.timeZone,
   });
   if (verdict === 'beyond-history') return { kind: 'beyond-history' };
   if (verdict !== 'ok') return { kind: 'out-of-range' };
-  const start = utcDayStart(dayStart);
-  return { kind: 'load', day: start === utcDayStart(context.now) ? 'today' : start };
+  const picked = utcDayStart(date);
+  return { kind: 'load', day: picked === readerDays(context.timeZone).dateOf(context.now) ? 'today' : picked };
 }

@@ -2,16 +2,13 @@ import { Box, Group, Text, Tooltip } from '@mantine/core';
 import type { Metric } from '@paydar/contracts/metrics';
 import { formatSeconds } from '@paydar/domain/format';
 import { STATUS_COLOURS, STATUS_LABELS } from '@/components/chart/palette';
-import { useTimeSettings } from '@/lib/time-settings';
+import { useFormatTime, useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
 import { metricTimeline, shownDay } from '../metric-timeline';
-import { useDetailTime } from './detail-time';
 
 type DayTimelineProps = {
   metric: Pick<Metric, 'downtimes' | 'paused' | 'first_check_at' | 'fetch_time'> & Partial<Pick<Metric, 'maintenance'>>;
   day: MetricDay;
-  /** The zone today's figures were cut in: the reader's (the default), or UTC for a shared view's. */
-  todayZone?: string;
 };
 
 /** A mark narrower than this would vanish; downtimes under 300 s are drawn at this width (spec §9). */
@@ -29,15 +26,15 @@ function describe(metric: DayTimelineProps['metric']): string {
 }
 
 /**
- * The shown day as a bar (today: the reader's local day; a past day: a UTC day), labelled from its
+ * The shown day as a bar (the reader's local day, 23–25 hours across daylight saving), labelled from its
  * start to now (today, never a time still to come) or to its end (a past day): green while watched and up, red where down, a grey band labelled
  * 'Paused' while the monitor was paused, light grey before the first check and after now. A
  * downtime under 300 s is a small mark of fixed width.
  */
-export function DayTimeline({ metric, day, todayZone }: DayTimelineProps) {
-  const format = useDetailTime(day);
-  const readerZone = useTimeSettings().timeZone;
-  const { start, end } = shownDay(day, metric.fetch_time, todayZone ?? readerZone);
+export function DayTimeline({ metric, day }: DayTimelineProps) {
+  const format = useFormatTime();
+  // Today is the reader's day: the profile's zone, or on a shared page the visitor's browser's.
+  const { start, end } = shownDay(day, metric.fetch_time, useTimeSettings().timeZone);
   const { segments, marks } = metricTimeline(metric, { start, end });
   const now = Date.parse(metric.fetch_time);
   const rows = segmentsEndingNow(metric);

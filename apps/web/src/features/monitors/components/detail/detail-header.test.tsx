@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { browserTimeZone } from '@/lib/date-time';
+import { DEMO_READ_ONLY_TEXT } from '@/lib/read-only';
 import { buildMetric } from '@/testing/monitor-builders';
 import { renderWithProviders } from '@/testing/test-utils';
 import { DetailHeader, detailStatus, REFRESH_HINT } from './detail-header';
@@ -45,6 +47,21 @@ describe('DetailHeader', () => {
     return (await screen.findByRole('tooltip')).textContent;
   }
 
+  it("shows the demo's Enabled switch disabled, its tooltip saying the demo is read-only", async () => {
+    let toggled = 0;
+    const toggle = { busy: false, onToggle: () => (toggled += 1) };
+    renderWithProviders(
+      <DetailHeader {...base} toggle={toggle} readOnly={DEMO_READ_ONLY_TEXT} day="today" shared={false} />,
+    );
+    const enabled = screen.getByRole('switch', { name: 'Enabled' }) as HTMLInputElement;
+    expect(enabled.disabled).toBe(true);
+    fireEvent.click(enabled);
+    expect(toggled).toBe(0);
+    const holder = enabled.closest('[data-read-only]') as HTMLElement;
+    expect(holder.title).toBe(DEMO_READ_ONLY_TEXT);
+    expect(await tooltipOf(holder)).toBe(DEMO_READ_ONLY_TEXT);
+  });
+
   it("shows 'Refresh' for today, with the refresh hint on 'Now'", async () => {
     renderWithProviders(<DetailHeader {...base} day="today" shared={false} />);
     expect(await tooltipOf(screen.getByRole('button', { name: 'Refresh' }))).toBe('Refresh');
@@ -53,14 +70,14 @@ describe('DetailHeader', () => {
     expect((await screen.findByText(REFRESH_HINT)).getAttribute('role')).toBe('tooltip');
   });
 
-  it("shows 'Go Today' for a past day, in UTC and without 'Now'", async () => {
+  it("shows 'Go Today' for a past day, its date and times in the reader's zone, without 'Now'", async () => {
     const day = Date.parse('2024-03-15T00:00:00Z');
     renderWithProviders(<DetailHeader {...base} day={day} shared={false} />);
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
     expect(await tooltipOf(screen.getByRole('button', { name: 'Go Today' }))).toBe('Go Today');
     expect(screen.queryByText('Now')).toBeNull();
     expect(screen.getByText('Mar 20th, 11:59:00')).toBeTruthy();
-    expect(screen.getByText('Mar 15th, 2024 (UTC)')).toBeTruthy();
+    expect(screen.getByText('Mar 15th, 2024')).toBeTruthy();
   });
 
   it('hides refresh, share and the toggle on shared views', () => {
@@ -70,6 +87,15 @@ describe('DetailHeader', () => {
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByRole('button', { name: 'Command' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Date' })).toBeTruthy();
+  });
+
+  it("says which zone a shared view's times are in: the visitor's browser's, without a profile", () => {
+    renderWithProviders(<DetailHeader {...base} toggle={null} day="today" shared />);
+    const note = screen.getByTestId('time-zone-note');
+    expect(note.textContent).toBe(`Times in${browserTimeZone()} (your browser's zone)`);
+    // The owner's own view needs no such note: its zone is the profile's.
+    renderWithProviders(<DetailHeader {...base} day="today" shared={false} />);
+    expect(screen.getAllByTestId('time-zone-note')).toHaveLength(1);
   });
 
   it('links an HTTP target in a new tab, with the status and the name', () => {

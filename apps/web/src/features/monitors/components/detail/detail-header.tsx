@@ -11,10 +11,12 @@ import {
 } from '@paydar/domain/monitor-status';
 import type { ReactNode } from 'react';
 import { ExternalLinkIcon, RefreshIcon, ShareIcon } from '@/components/icons';
+import { useProfile } from '@/lib/auth';
+import { formatDateName } from '@/lib/date-time';
+import { useFormatTime, useTimeSettings } from '@/lib/time-settings';
 import { useNow } from '@/lib/use-now';
 import type { MetricDay } from '../../api/get-metric';
 import { ArrowLeftIcon, CalendarIcon, TerminalIcon } from './detail-icons';
-import { useDetailTime } from './detail-time';
 
 export type DetailPopup = 'date' | 'command' | 'share';
 
@@ -57,6 +59,8 @@ type DetailHeaderProps = {
   shared: boolean;
   enabled: boolean;
   toggle: { busy: boolean; onToggle: () => void } | null;
+  /** Why this account may change nothing (the demo): the Enabled switch shows disabled with it as its tooltip. */
+  readOnly?: string | null;
   refreshing: boolean;
   onRefresh: () => void;
   onOpen: (popup: DetailPopup) => void;
@@ -71,7 +75,8 @@ export function DetailHeader(props: DetailHeaderProps) {
   const status = detailStatus(enabled, metric);
   const result = metric ? lastResult(monitor, metric) : null;
   const slow = status === 'Up' ? (props.slow ?? null) : null;
-  const formatTime = useDetailTime(day);
+  const formatTime = useFormatTime();
+  const { calendar } = useTimeSettings();
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -139,13 +144,13 @@ export function DetailHeader(props: DetailHeaderProps) {
         </Group>
         <Group gap={6} wrap="nowrap" ml="auto">
           {toggle && (
-            <Tooltip label={enabled ? 'Enabled' : 'Disabled'} withArrow>
-              <Box>
+            <Tooltip label={props.readOnly ?? (enabled ? 'Enabled' : 'Disabled')} withArrow multiline maw={260}>
+              <Box title={props.readOnly ?? undefined} data-read-only={props.readOnly ? true : undefined}>
                 <Switch
                   aria-label="Enabled"
                   checked={enabled}
-                  disabled={toggle.busy}
-                  onChange={toggle.onToggle}
+                  disabled={toggle.busy || Boolean(props.readOnly)}
+                  onChange={props.readOnly ? undefined : toggle.onToggle}
                   size="md"
                   mr={4}
                 />
@@ -183,7 +188,8 @@ export function DetailHeader(props: DetailHeaderProps) {
             </Box>
           </Tooltip>
         )}
-        {day !== 'today' && <TimeItem label="Day" value={`${formatTime(day, 'day')} (UTC)`} />}
+        {day !== 'today' && <TimeItem label="Day" value={formatDateName(day, calendar)} testId="shown-day" />}
+        {shared && day === 'today' && <ZoneItem />}
       </Group>
     </Paper>
   );
@@ -202,13 +208,24 @@ function HeaderButton(props: { label: string; onClick: () => void; loading?: boo
 /** Today's "Now": the clock, moving by itself (live updates keep the figures current), never before the figures. */
 function NowItem({ fetchTime }: { fetchTime: string }) {
   const now = useNow();
-  const formatTime = useDetailTime('today');
+  const formatTime = useFormatTime();
   return <TimeItem label="Now" value={formatTime(Math.max(now, Date.parse(fetchTime)))} />;
 }
 
-function TimeItem({ label, value }: { label: string; value: string }) {
+/**
+ * A shared page's visitor has no say in the owner's settings: the times are in their own zone — the
+ * profile's when signed in, else the browser's — and the page says which (issue 15).
+ */
+function ZoneItem() {
+  const { timeZone } = useTimeSettings();
+  const { data: me } = useProfile();
+  const whose = me ? "your profile's zone" : "your browser's zone";
+  return <TimeItem label="Times in" value={`${timeZone} (${whose})`} testId="time-zone-note" />;
+}
+
+function TimeItem({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

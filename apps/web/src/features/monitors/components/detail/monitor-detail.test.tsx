@@ -119,7 +119,9 @@ describe('MonitorDetail', () => {
 
   it('loads a day within the history from the Date popup, then goes back to today', async () => {
     const { calls } = await setDate('18 March 2024');
-    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/metric?day=2024-03-18'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('/metric?day=2024-03-18&time_zone='))).toBe(true),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Go Today' }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('/metric?cache=False'))).toBe(true));
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
@@ -177,8 +179,9 @@ describe('MonitorDetail', () => {
     // and the 7/30/90-day uptime and p50/p95 series, come from the public calls only.
     await waitFor(() =>
       expect(calls.map((call) => call.url).filter((url) => !url.endsWith('/api/v1/users/profile'))).toEqual([
-        'https://api.example.test/api/v1/monitors/share-token/share_info',
-        'https://api.example.test/api/v1/monitors/symlink/share-token/metric/trends',
+        // Today is the reader's day: their zone goes with both calls.
+        expect.stringMatching(/\/api\/v1\/monitors\/share-token\/share_info\?time_zone=[\w%]+$/),
+        expect.stringMatching(/\/api\/v1\/monitors\/symlink\/share-token\/metric\/trends\?time_zone=[\w%]+$/),
       ]),
     );
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();

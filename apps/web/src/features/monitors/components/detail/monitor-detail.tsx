@@ -2,9 +2,11 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@man
 import type { Metric, PublicMonitor } from '@paydar/contracts/metrics';
 import { monitorTarget } from '@paydar/domain/display-name';
 import { minimumCalendarDay } from '@paydar/domain/history';
-import { HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import { readerDays } from '@paydar/domain/local-day';
+import { HOUR_MS } from '@paydar/domain/time';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { useReadOnlyReason } from '@/lib/read-only';
 import { useTimeSettings } from '@/lib/time-settings';
 import type { MetricDay } from '../../api/get-metric';
 import { useMetricTrends } from '../../api/get-metric-trends';
@@ -16,7 +18,7 @@ import { ApdexDrawer } from '../drawers/apdex-drawer';
 import { ContactUsDrawer } from '../drawers/contact-us-drawer';
 import { shownDay } from '../metric-timeline';
 import { dayFacts, emptyReason, successfulChecks } from '../sections/chart-empty-reason';
-import { metricSpans } from '../sections/chart-spans';
+import { hourlySpans, metricSpans } from '../sections/chart-spans';
 import { HeatMapCalendar } from '../sections/heat-map-calendar';
 import { HourlyApdexChart } from '../sections/hourly-apdex-chart';
 import { PercentileChart } from '../sections/percentile-chart';
@@ -68,7 +70,11 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
   const plan = useMonitorDetailPlan(!shared);
   const refresh = useMonitorDetailRefresh(monitor.id);
   const toggle = useMonitorDetailToggle(monitor);
-  const minDay = minimumCalendarDay(Date.parse(monitor.creation_time));
+  const { timeZone } = useTimeSettings();
+  // Dates of the reader's calendar (issue 15), each named by its 00:00 UTC.
+  const minDay = minimumCalendarDay(Date.parse(monitor.creation_time), timeZone);
+  const today = readerDays(timeZone).dateOf(Date.now());
+  const readOnly = useReadOnlyReason();
 
   useRefreshWithoutData(!shared && day === 'today' ? metric : undefined, refresh.mutate);
 
@@ -85,6 +91,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
       creationTime: monitor.creation_time,
       // null: no active plan, which shows today only; undefined: not known yet, so the server decides.
       historyDays: shared || plan.data === undefined ? null : (plan.data?.historyDays ?? 0),
+      timeZone,
     });
     if (choice.kind === 'load') setDay(choice.day);
     return choice.kind;
@@ -100,6 +107,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         shared={shared !== undefined}
         enabled={toggle.enabled}
         toggle={shared ? null : { busy: toggle.busy, onToggle: () => void toggle.toggle() }}
+        readOnly={readOnly}
         refreshing={refresh.isPending}
         onRefresh={onRefresh}
         onOpen={setPopup}
@@ -152,9 +160,10 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
       <DateModal
         opened={popup === 'date'}
         onClose={() => setPopup(null)}
-        shownDay={day === 'today' ? utcDayStart(Date.now()) : day}
+        shownDay={day === 'today' ? today : day}
         minDay={minDay}
-        maxDay={utcDayStart(Date.now())}
+        maxDay={today}
+        timeZone={timeZone}
         onSetDay={(dayStart) => pickDay(dayStart) !== 'beyond-history'}
         planName={planName}
       />
@@ -195,12 +204,11 @@ type DetailSectionsProps = {
 };
 
 /**
- * The hourly apdex ends with the chosen day, or live with the hour of the last check (the 24 hours
- * the server reports up to it).
+ * Where the hourly apdex ends: 24 whole hours from where the server says they begin — the chosen
+ * day's midnight (the hour it falls in, in a half-hour zone), or live, 23 hours before the last check's.
  */
-function hourlyEnd(metric: Metric, day: MetricDay): number {
-  if (day !== 'today') return day + 24 * HOUR_MS;
-  return utcHourStart(Date.parse(metric.last_check_at ?? metric.fetch_time)) + HOUR_MS;
+function hourlyEnd(metric: Metric): number {
+  return Date.parse(metric.last_day_hourly_metrics.from_time) + 24 * HOUR_MS;
 }
 
 /**
@@ -212,9 +220,10 @@ function DetailSections(props: DetailSectionsProps) {
   const { monitor, metric, day, shared, enabled, minDay, onExplainApdex, onPickDay } = props;
   const trends = useMetricTrends(monitor.id, day, shared);
   const spans = useMemo(() => metricSpans(metric), [metric]);
+  const hourSpans = useMemo(() => hourlySpans(metric), [metric]);
   const timeSettings = useTimeSettings();
-  // Today is the reader's local day (a shared view's is UTC, as its figures are); a past day is UTC.
-  const shown = shownDay(day, metric.fetch_time, shared ? 'UTC' : timeSettings.timeZone);
+  // The reader's local day, today or past (a shared view's visitor's too: the browser's zone).
+  const shown = shownDay(day, metric.fetch_time, timeSettings.timeZone);
   const dayRange = { from: shown.start, to: shown.end };
   const facts = dayFacts(metric, { today: day === 'today', enabled });
   const successes = successfulChecks(metric);
@@ -223,12 +232,13 @@ function DetailSections(props: DetailSectionsProps) {
     <>
       <DetailSummary metric={metric} onExplainApdex={onExplainApdex} />
       <UptimeWindows trends={trends.data} loading={trends.isPending} />
-      <UptimeSection metric={metric} day={day} todayZone={shared ? 'UTC' : undefined} />
+      <UptimeSection metric={metric} day={day} />
       <HourlyApdexChart
         apdexPercents={metric.last_day_hourly_metrics.apdex_percents}
-        endsAt={hourlyEnd(metric, day)}
-        zone={day === 'today' ? 'local' : 'utc'}
-        spans={spans}
+        endsAt={hourlyEnd(metric)}
+        pastDay={day !== 'today'}
+        now={Date.parse(metric.fetch_time)}
+        spans={hourSpans}
         emptyReason={emptyReason({ ...facts, shown: apdexHours })}
       />
       <ResponseTimeSection
@@ -243,7 +253,6 @@ function DetailSections(props: DetailSectionsProps) {
         trends={trends.data}
         loading={trends.isPending}
         daySpans={spans}
-        utc={day !== 'today'}
         emptyReason={emptyReason({ ...facts, shown: successes })}
       />
       <ProberTimingsChart

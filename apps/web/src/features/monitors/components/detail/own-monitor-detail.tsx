@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
-import { useMonitor } from '../../api/get-monitor';
+import { useMonitor, useMonitorRemoved } from '../../api/get-monitor';
 import { MonitorDetail } from './monitor-detail';
 
 type OwnMonitorDetailProps = {
@@ -15,6 +15,14 @@ type OwnMonitorDetailProps = {
  */
 export function OwnMonitorDetail({ id, onBack }: OwnMonitorDetailProps) {
   const monitor = useMonitor(id);
+  const removed = useMonitorRemoved(id);
+  if (removed) {
+    return (
+      <Alert color="gray" title="This monitor was removed">
+        It was removed in another tab or on another device.
+      </Alert>
+    );
+  }
   if (monitor.data) return <MonitorDetail monitor={monitor.data} onBack={onBack} />;
   if (monitor.isError) {
     return (

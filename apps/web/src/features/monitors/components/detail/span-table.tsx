@@ -1,9 +1,8 @@
 import { Box, Button, Group, Table, Text } from '@mantine/core';
 import { formatSeconds } from '@paydar/domain/format';
 import { useState } from 'react';
+import { useFormatTime } from '@/lib/time-settings';
 import { useNow } from '@/lib/use-now';
-import type { MetricDay } from '../../api/get-metric';
-import { useDetailTime } from './detail-time';
 
 /** Spec §9: the downtimes table shows this many rows until 'Show more'. */
 export const DOWNTIMES_PAGE_SIZE = 10;
@@ -15,7 +14,6 @@ type SpanTableProps = {
   /** The heading and the table's accessible name, e.g. 'Downtimes'. */
   title: string;
   rows: SpanRow[];
-  day: MetricDay;
 };
 
 /** When a span ended: 'Now' while it goes on; a downtime the monitor's pause ended says so. */
@@ -34,9 +32,9 @@ function OngoingDuration({ seconds }: { seconds: number }) {
 }
 
 /** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
-export function SpanTable({ title, rows, day }: SpanTableProps) {
+export function SpanTable({ title, rows }: SpanTableProps) {
   const [expanded, setExpanded] = useState(false);
-  const format = useDetailTime(day);
+  const format = useFormatTime();
   const shown = expanded ? rows : rows.slice(0, DOWNTIMES_PAGE_SIZE);
   return (
     <Box>

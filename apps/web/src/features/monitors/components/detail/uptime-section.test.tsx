@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { browserTimeSettings } from '@/lib/date-time';
+import { browserTimeSettings, formatTime } from '@/lib/date-time';
 import { renderWithProviders } from '@/testing/test-utils';
-import { formatDetailTime } from './detail-time';
 import { NOW, setUpDetailTests, todayMetric } from './monitor-detail.test-support';
 import { DOWNTIMES_PAGE_SIZE } from './span-table';
 import { UptimeSection } from './uptime-section';
@@ -74,9 +73,7 @@ describe('downtimes table (spec §2, §9)', () => {
     expect(band?.textContent).toBe('Paused');
     const downtimes = screen.getByRole('table', { name: 'Downtimes' });
     expect(
-      within(downtimes).getByText(
-        `${formatDetailTime('2024-03-20T10:12:00Z', 'today', browserTimeSettings())} (paused)`,
-      ),
+      within(downtimes).getByText(`${formatTime('2024-03-20T10:12:00Z', browserTimeSettings())} (paused)`),
     ).toBeTruthy();
     const paused = screen.getByRole('table', { name: 'Paused' });
     expect(within(paused).getAllByRole('row')).toHaveLength(2);

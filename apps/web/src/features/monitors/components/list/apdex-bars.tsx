@@ -1,6 +1,6 @@
 import { HOUR_MS } from '@paydar/domain/time';
 import { memo, useMemo } from 'react';
-import { APDEX_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
+import { APDEX_COLOURS, NO_DATA_LINE_COLOUR } from '@/components/chart/palette';
 import { apdexSlots } from '../sections/hourly-apdex-data';
 
 type ApdexBarsProps = {
@@ -36,7 +36,7 @@ export const ApdexBars = memo(function ApdexBars({ apdexPercents }: ApdexBarsPro
           data-rating={slot.rating}
           style={
             slot.percent === null
-              ? { width: 4, borderRadius: 1, height: '100%', boxShadow: `inset 0 0 0 1px ${NO_DATA_COLOUR}` }
+              ? { width: 4, borderRadius: 1, height: '100%', boxShadow: `inset 0 0 0 1px ${NO_DATA_LINE_COLOUR}` }
               : {
                   width: 4,
                   borderRadius: 1,

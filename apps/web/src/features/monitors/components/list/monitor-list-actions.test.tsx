@@ -2,6 +2,7 @@
 // Mantine's menu stays mid-transition in jsdom (display: none), so its items are found with `hidden: true`.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEMO_READ_ONLY_TEXT } from '@/lib/read-only';
 import { type Answer, blog, dns, renderList, setUpListTests, shop, stubApi, three } from './monitor-list.test-support';
 
 setUpListTests();
@@ -14,6 +15,27 @@ describe('MonitorList: adding, removing, sharing and editing', () => {
     expect(add.disabled).toBe(true);
     fireEvent.click(add);
     expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it("shows the demo's Add Monitor, Edit and Remove disabled, saying the demo is read-only; Share stays", async () => {
+    stubApi({ monitors: three });
+    const { onAdd } = renderList({ monitors: three, readOnly: DEMO_READ_ONLY_TEXT });
+    const add = screen.getByRole('button', { name: 'Add Monitor' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.closest('[data-read-only]')?.getAttribute('title')).toBe(DEMO_READ_ONLY_TEXT);
+    fireEvent.click(add);
+    expect(onAdd).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for HTTP:Shop' }));
+    for (const name of ['Edit', 'Remove']) {
+      const item = (await screen.findByRole('menuitem', { name, hidden: true })) as HTMLButtonElement;
+      expect(item.disabled).toBe(true);
+      expect(item.title).toBe(DEMO_READ_ONLY_TEXT);
+    }
+    // Reading the public link changes nothing: the demo may share.
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Share', hidden: true }));
+    expect(((await screen.findByRole('textbox', { name: 'Share link' })) as HTMLInputElement).value).toContain(
+      '/symlink/token-3',
+    );
   });
 
   it('opens the add form through onAdd', () => {

@@ -30,6 +30,8 @@ type MonitorListItemProps = {
   onAction: (action: MonitorAction, monitor: MonitorSummary) => void;
   /** History state the item's link carries. */
   linkState?: unknown;
+  /** Why this account may change nothing (the demo): Edit and Remove are disabled, titled with it. */
+  readOnly?: string | null;
 };
 
 const STATUS_DOT: Record<MonitorStatus, string> = {
@@ -64,6 +66,7 @@ export const MonitorListItem = memo(function MonitorListItem({
   selected,
   onAction,
   linkState,
+  readOnly = null,
 }: MonitorListItemProps) {
   const { data: metric } = useListItemMetric(monitor.id);
   const status = monitorStatus(monitor, metric);
@@ -173,7 +176,12 @@ export const MonitorListItem = memo(function MonitorListItem({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<EditIcon />} onClick={() => onAction('edit', monitor)}>
+          <Menu.Item
+            leftSection={<EditIcon />}
+            disabled={readOnly !== null}
+            title={readOnly ?? undefined}
+            onClick={() => onAction('edit', monitor)}
+          >
             Edit
           </Menu.Item>
           <Menu.Item leftSection={<ShareIcon size={16} />} onClick={() => onAction('share', monitor)}>
@@ -182,8 +190,8 @@ export const MonitorListItem = memo(function MonitorListItem({
           <Menu.Item
             leftSection={<TrashIcon />}
             color="red"
-            disabled={monitor.is_protected}
-            title={monitor.is_protected ? "You can't delete protected monitors." : undefined}
+            disabled={monitor.is_protected || readOnly !== null}
+            title={readOnly ?? (monitor.is_protected ? "You can't delete protected monitors." : undefined)}
             onClick={() => onAction('remove', monitor)}
           >
             Remove

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, CloseButton, Group, MultiSelect, Pill, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { MonitorFilters } from '@paydar/domain/monitor-filter';
 import { PlusIcon, RefreshIcon } from '@/components/icons';
+import { ReadOnlyTip } from '@/components/read-only-tip';
 import { FilterIcon, SearchIcon } from './list-icons';
 
 const MAX_SHOWN_GROUPS = 3;
@@ -15,6 +16,8 @@ type MonitorListToolbarProps = {
   onAdd: () => void;
   /** Unverified users cannot add monitors (spec §6). */
   canAdd: boolean;
+  /** Why this account may change nothing (the demo): Add Monitor shows disabled with it as its tooltip. */
+  readOnly?: string | null;
 };
 
 /** The list's tools (spec §2): text search, group filter, Refresh All Monitors, Add Monitor. */
@@ -26,6 +29,7 @@ export function MonitorListToolbar({
   refreshing,
   onAdd,
   canAdd,
+  readOnly = null,
 }: MonitorListToolbarProps) {
   return (
     <Stack gap={8}>
@@ -54,9 +58,16 @@ export function MonitorListToolbar({
             <RefreshIcon size={16} />
           </ActionIcon>
         </Tooltip>
-        <Button leftSection={<PlusIcon size={16} />} onClick={onAdd} disabled={!canAdd} style={{ flex: 'none' }}>
-          Add Monitor
-        </Button>
+        <ReadOnlyTip reason={readOnly}>
+          <Button
+            leftSection={<PlusIcon size={16} />}
+            onClick={onAdd}
+            disabled={!canAdd || readOnly !== null}
+            style={{ flex: 'none' }}
+          >
+            Add Monitor
+          </Button>
+        </ReadOnlyTip>
       </Group>
       {groupOptions && (
         <MultiSelect

@@ -95,7 +95,10 @@ describe('MonitorList', () => {
           ],
           uptime_percent: 91.5,
           last_day_hourly_metrics: {
+            from_time: '2025-01-01T09:00:00.000Z',
             apdex_percents: [95, 95, 80, 80, 10, 10, null, null, ...Array.from({ length: 16 }, () => 100)],
+            paused: [],
+            maintenance: [],
           },
         },
       },

@@ -20,6 +20,8 @@ export type MonitorListProps = {
   /** Unverified users cannot add monitors (spec §6). */
   canAdd: boolean;
   onAdd: () => void;
+  /** Why this account may change nothing (the demo): Add, Edit and Remove show disabled with it. */
+  readOnly?: string | null;
   /** The plan has the monitor-group feature: the group filter shows. */
   groupsEnabled: boolean;
   /** The user's own groups (profile labels), offered even before a monitor uses them. */
@@ -46,6 +48,7 @@ export function MonitorList({
   selectedId,
   canAdd,
   onAdd,
+  readOnly = null,
   groupsEnabled,
   userGroups = [],
   onRemoved,
@@ -109,6 +112,7 @@ export function MonitorList({
         refreshing={refreshing}
         onAdd={onAdd}
         canAdd={canAdd}
+        readOnly={readOnly}
       />
       <Text size="xs" c="dimmed" aria-live="polite" data-testid="monitor-count">
         {filtered
@@ -149,6 +153,7 @@ export function MonitorList({
                     selected={monitor.id === selectedId}
                     onAction={onAction}
                     linkState={linkState}
+                    readOnly={readOnly}
                   />
                 </li>
               );

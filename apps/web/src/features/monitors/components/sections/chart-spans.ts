@@ -44,6 +44,10 @@ export function spansOf(
 export const metricSpans = (metric: Pick<Metric, 'paused' | 'maintenance' | 'fetch_time'>) =>
   spansOf(metric, Date.parse(metric.fetch_time));
 
+/** The metric answer's spans for the hourly chart's 24 hours (today's reach into yesterday). */
+export const hourlySpans = (metric: Pick<Metric, 'last_day_hourly_metrics' | 'fetch_time'>) =>
+  spansOf(metric.last_day_hourly_metrics, Date.parse(metric.fetch_time));
+
 /** Milliseconds of [from, to) that `spans` cover (they do not overlap one another). */
 export function coveredMs(spans: readonly Span[], from: number, to: number): number {
   return spans.reduce((total, span) => total + Math.max(0, Math.min(span.to, to) - Math.max(span.from, from)), 0);

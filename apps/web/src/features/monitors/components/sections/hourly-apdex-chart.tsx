@@ -4,7 +4,7 @@ import { APDEX_COLOURS } from '@/components/chart/palette';
 import type { EmptyReason } from './chart-empty-reason';
 import { type ChartSpans, NO_SPANS, spanLegend } from './chart-spans';
 import { ChartOrReason } from './empty-section';
-import { apdexSlots, hourlyApdexOption, type LabelZone, NO_DATA_SWATCH } from './hourly-apdex-data';
+import { apdexSlots, hourlyApdexOption, NO_DATA_SWATCH } from './hourly-apdex-data';
 import { SectionCard } from './section-card';
 
 export type HourlyApdexChartProps = {
@@ -12,8 +12,10 @@ export type HourlyApdexChartProps = {
   apdexPercents: readonly (number | null)[];
   /** Epoch ms at the end of the last hour shown. */
   endsAt: number;
-  /** How the hours are labelled: 'local' for today (the default), 'utc' for a past day (spec §2). */
-  zone?: LabelZone;
+  /** A chosen past day rather than the 24 hours up to the last check: the title says so. */
+  pastDay?: boolean;
+  /** Epoch ms the figures were computed at: no hour is told as ending after it. */
+  now?: number;
   /** Paused and maintenance spans: shaded, never drawn as missing data. */
   spans?: ChartSpans;
   /** Why there is nothing to draw when no hour has data (chart-empty-reason). */
@@ -34,18 +36,19 @@ const ratingLegend = [
 export function HourlyApdexChart({
   apdexPercents,
   endsAt,
-  zone = 'local',
+  pastDay = false,
+  now,
   spans = NO_SPANS,
   emptyReason,
 }: HourlyApdexChartProps) {
   const option = useMemo(
-    () => hourlyApdexOption(apdexSlots(apdexPercents, endsAt, spans), zone),
-    [apdexPercents, endsAt, zone, spans],
+    () => hourlyApdexOption(apdexSlots(apdexPercents, endsAt, spans), now),
+    [apdexPercents, endsAt, spans, now],
   );
   const empty = emptyReason && apdexPercents.every((value) => value === null) ? emptyReason : null;
   return (
     <SectionCard
-      title={zone === 'utc' ? 'Apdex by hour, UTC day' : 'Apdex, last 24 hours'}
+      title={pastDay ? 'Apdex by hour' : 'Apdex, last 24 hours'}
       testId="section-hourly-apdex"
       aside={<ChartLegend items={[...ratingLegend, ...spanLegend(spans)]} />}
     >

@@ -1,11 +1,18 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APDEX_COLOURS } from '@/components/chart/palette';
+import { profileQueryKey } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
 import { apdexSlots, hourLabel, hourlyApdexOption, slotText } from './hourly-apdex-data';
 
 const HOUR = 3_600_000;
 const endsAt = Date.UTC(2024, 2, 5, 15);
 const hours = (values: Array<number | null>) => [...values, ...new Array(24 - values.length).fill(null)];
+const readIn = (timeZone: string) =>
+  queryClient.setQueryData(profileQueryKey, { time_zone: timeZone, calendar: 'gregorian' });
+
+beforeEach(() => readIn('UTC'));
+afterEach(() => queryClient.clear());
 
 describe('apdexSlots', () => {
   it('makes 12 two-hour slots from 24 hourly values, each starting two hours after the last', () => {
@@ -31,17 +38,14 @@ describe('apdexSlots', () => {
 });
 
 describe('hourLabel', () => {
-  it('labels a slot by its start hour in UTC for past days', () => {
-    expect(hourLabel(Date.UTC(2024, 2, 5, 7), 'utc')).toBe('07:00');
-    expect(hourLabel(Date.UTC(2024, 2, 5, 0), 'utc')).toBe('00:00');
+  it("labels a slot by its start in the reader's zone, today and on a past day alike", () => {
+    expect(hourLabel(Date.UTC(2024, 2, 5, 7))).toBe('07:00');
+    expect(hourLabel(Date.UTC(2024, 2, 5, 0))).toBe('00:00');
   });
 
-  it('labels in the browser zone for today', () => {
-    const time = Date.UTC(2024, 2, 5, 7, 30);
-    const local = new Date(time);
-    expect(hourLabel(time, 'local')).toBe(
-      `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`,
-    );
+  it("says a UTC hour's half-hour start where the zone is half an hour off: Tehran", () => {
+    readIn('Asia/Tehran');
+    expect(hourLabel(Date.UTC(2024, 2, 4, 21))).toBe('00:30');
   });
 });
 
@@ -85,7 +89,7 @@ describe('hourlyApdexOption', () => {
     label?: { show: boolean; formatter?: string };
   };
   const optionOf = (values: Array<number | null>, spans?: Parameters<typeof apdexSlots>[2]) =>
-    hourlyApdexOption(apdexSlots(hours(values), endsAt, spans), 'utc') as {
+    hourlyApdexOption(apdexSlots(hours(values), endsAt, spans)) as {
       yAxis: { min: number; max: number };
       xAxis: { data: string[] };
       series: Array<{ name: string; barMinHeight?: number; data: Bar[]; markArea?: { data: unknown[] } }>;
@@ -133,5 +137,15 @@ describe('hourlyApdexOption', () => {
     ]);
     expect(option.series[0]?.data[1]?.value).toBe('-');
     expect(option.series[0]?.data[5]?.value).toBe('-');
+  });
+
+  it("ends the last slot's hours at now in its tooltip, never at a time to come", () => {
+    // The last check was at 14:20: the 24 hours end with 14:00–15:00, the last slot is 13:00–15:00.
+    const now = endsAt - 40 * 60_000;
+    const option = hourlyApdexOption(apdexSlots(hours([]), endsAt), now) as {
+      tooltip: { formatter: (params: Array<{ dataIndex: number }>) => string };
+    };
+    expect(option.tooltip.formatter([{ dataIndex: 11 }])).toBe('13:00 – 14:20<br/>No data');
+    expect(option.tooltip.formatter([{ dataIndex: 10 }])).toBe('11:00 – 13:00<br/>No data');
   });
 });

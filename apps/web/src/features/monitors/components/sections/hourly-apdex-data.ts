@@ -1,8 +1,8 @@
 import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import { type ApdexRating, apdexRating } from '@paydar/domain/apdex';
 import { HOUR_MS } from '@paydar/domain/time';
-import { APDEX_COLOURS, AXIS_COLOURS, NO_DATA_COLOUR } from '@/components/chart/palette';
-import { formatTime, utcSettings } from '@/lib/date-time';
+import { APDEX_COLOURS, AXIS_COLOURS, NO_DATA_LINE_COLOUR } from '@/components/chart/palette';
+import { formatTime } from '@/lib/date-time';
 import { currentTimeSettings } from '@/lib/time-settings';
 import {
   type ChartSpans,
@@ -33,9 +33,6 @@ export interface ApdexSlot {
   /** Paused or maintenance time inside the slot, whatever its kind. */
   spans: SpanKind[];
 }
-
-/** How times are labelled: today in the browser's zone, a past day in UTC (spec §2). */
-export type LabelZone = 'local' | 'utc';
 
 /**
  * The 24 hourly apdex values (oldest first, the last hour ending at `endsAt`) as 12 two-hour slots:
@@ -72,9 +69,20 @@ export function apdexSlots(
   return slots;
 }
 
-/** 'HH:00' of an instant, in the reader's zone (the profile's, issue 15) or in UTC. */
-export function hourLabel(time: number, zone: LabelZone): string {
-  return formatTime(time, zone === 'utc' ? utcSettings('gregorian') : currentTimeSettings(), 'hour-minute');
+/**
+ * 'HH:mm' of an instant in the reader's zone (the profile's, issue 15), today and on a past day
+ * alike. The hours are whole UTC hours, so in a half-hour zone such as Tehran they read '00:30'.
+ */
+export function hourLabel(time: number): string {
+  return formatTime(time, currentTimeSettings(), 'hour-minute');
+}
+
+/**
+ * Where a slot's hours end, as its tooltip says: the last slot of today runs on past now (it holds the
+ * hour now is in), so it ends at now, never at a time still to come (issue 15).
+ */
+export function slotEndLabel(slot: Pick<ApdexSlot, 'start'>, now: number): string {
+  return hourLabel(Math.min(slot.start + APDEX_SLOT_HOURS * HOUR_MS, now));
 }
 
 /** What a slot's tooltip says under its hours. */
@@ -89,14 +97,14 @@ export function slotText(slot: ApdexSlot): string {
 export const NO_DATA_HATCH = {
   symbol: 'rect',
   symbolSize: 1,
-  color: NO_DATA_COLOUR,
+  color: NO_DATA_LINE_COLOUR,
   dashArrayX: [1, 0],
   dashArrayY: [2, 5],
   rotation: -Math.PI / 4,
 };
 
 /** The same stripes in CSS, for the legend's swatch. */
-export const NO_DATA_SWATCH = `repeating-linear-gradient(-45deg, ${NO_DATA_COLOUR} 0 2px, transparent 2px 5px)`;
+export const NO_DATA_SWATCH = `repeating-linear-gradient(-45deg, ${NO_DATA_LINE_COLOUR} 0 2px, transparent 2px 5px)`;
 
 /** A slot's bar: its apdex at its height (0 % a short red bar labelled "0%"); no data a hatched outline. */
 function slotBar(slot: ApdexSlot): Record<string, unknown> {
@@ -105,7 +113,7 @@ function slotBar(slot: ApdexSlot): Record<string, unknown> {
       value: 100,
       itemStyle: {
         color: 'transparent',
-        borderColor: NO_DATA_COLOUR,
+        borderColor: NO_DATA_LINE_COLOUR,
         borderType: 'dashed',
         borderWidth: 1,
         decal: NO_DATA_HATCH,
@@ -155,10 +163,13 @@ function spanAreas(slots: readonly ApdexSlot[]): Array<Record<string, unknown>> 
 
 /**
  * The bar chart of the slots on a 0–100 scale: bars at their apdex, a minimum height so 0 % shows,
- * no-data slots as hatched outlines, paused and maintenance slots shaded.
+ * no-data slots as hatched outlines, paused and maintenance slots shaded. Hours end at `now` at most.
  */
-export function hourlyApdexOption(slots: readonly ApdexSlot[], zone: LabelZone): Record<string, unknown> {
-  const labels = slots.map((slot) => hourLabel(slot.start, zone));
+export function hourlyApdexOption(
+  slots: readonly ApdexSlot[],
+  now = Number.POSITIVE_INFINITY,
+): Record<string, unknown> {
+  const labels = slots.map((slot) => hourLabel(slot.start));
   return {
     animation: false,
     grid: { left: 36, right: 8, top: 16, bottom: 24 },
@@ -168,8 +179,7 @@ export function hourlyApdexOption(slots: readonly ApdexSlot[], zone: LabelZone):
       formatter: (params: Array<{ dataIndex: number }>) => {
         const slot = slots[params[0]?.dataIndex ?? 0];
         if (!slot) return '';
-        const end = hourLabel(slot.start + APDEX_SLOT_HOURS * HOUR_MS, zone);
-        return `${hourLabel(slot.start, zone)} – ${end}<br/>${slotText(slot)}`;
+        return `${hourLabel(slot.start)} – ${slotEndLabel(slot, now)}<br/>${slotText(slot)}`;
       },
     },
     xAxis: {

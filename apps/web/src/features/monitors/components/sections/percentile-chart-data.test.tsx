@@ -20,21 +20,26 @@ describe('percentile chart data', () => {
     expect(seriesRange(series)).toEqual({ from, to: from + 3 * HOUR });
   });
 
+  it("ends today's axis at now, never at the end of the series' last hour or the day", () => {
+    const now = from + 2 * HOUR + 20 * 60_000;
+    expect(seriesRange(series, now)).toEqual({ from, to: now });
+    const option = percentileOption(series, { paused: [], maintenance: [] }, { now }) as {
+      xAxis: { min: number; max: number };
+    };
+    expect(option.xAxis.max).toBe(now);
+    // A past day's series is whole.
+    expect(seriesRange(series, from + 5 * HOUR).to).toBe(from + 3 * HOUR);
+  });
+
   it('reads the open bucket as a lower bound', () => {
     expect(percentileText(123.45)).toBe('123.5 ms');
     expect(percentileText(8000)).toBe('≥ 8,000 ms');
   });
 
   it('draws p50 solid and p95 dashed per prober, and shades paused time named for the legend', () => {
-    const option = percentileOption(
-      series,
-      { paused: [{ from: from - HOUR, to: from + HOUR }], maintenance: [] },
-      { utc: true },
-    ) as {
-      useUTC: boolean;
+    const option = percentileOption(series, { paused: [{ from: from - HOUR, to: from + HOUR }], maintenance: [] }) as {
       series: Array<{ name: string; lineStyle?: { type: string }; markArea?: { data: unknown } }>;
     };
-    expect(option.useUTC).toBe(true);
     expect(option.series.map((item) => item.name)).toEqual(['Tehran (IR) p50', 'Tehran (IR) p95', 'Paused']);
     expect(option.series[0]?.lineStyle?.type).toBe('solid');
     expect(option.series[1]?.lineStyle?.type).toBe('dashed');

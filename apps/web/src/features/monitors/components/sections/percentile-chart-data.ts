@@ -17,10 +17,13 @@ export function percentilePoints(
   return values.map((value, index) => [from + index * HOUR_MS, value]);
 }
 
-/** The range the chart spans, [from, to) in epoch ms. */
-export function seriesRange(series: PercentileSeries): { from: number; to: number } {
+/**
+ * The range the chart spans, [from, to) in epoch ms, cut at `now`: today's series ends with the hour
+ * now is in, and the axis must not run on to its end (issue 15: no label in the future).
+ */
+export function seriesRange(series: PercentileSeries, now = Number.POSITIVE_INFINITY): { from: number; to: number } {
   const from = Date.parse(series.from);
-  return { from, to: from + series.hours * HOUR_MS };
+  return { from, to: Math.max(from, Math.min(from + series.hours * HOUR_MS, now)) };
 }
 
 /** '123.4 ms', or '≥ 8,000 ms' for the open bucket's lower bound. */
@@ -31,14 +34,15 @@ export function percentileText(ms: number): string {
 
 /**
  * p50 (solid) and p95 (dashed) per prober over time, one colour per prober as on the other prober
- * charts; paused and maintenance spans shaded and named in the legend. Times are UTC for a past day.
+ * charts; paused and maintenance spans shaded and named in the legend. Times are the reader's;
+ * the axis ends at `now` (the answer's fetch time) when that comes first.
  */
 export function percentileOption(
   series: PercentileSeries,
   spans: ChartSpans,
-  options: { utc: boolean },
+  options: { now?: number } = {},
 ): Record<string, unknown> {
-  const range = seriesRange(series);
+  const range = seriesRange(series, options.now);
   const lines = series.probers.flatMap((prober, index) => {
     const colour = seriesColour(index);
     const name = proberLabel(prober);
@@ -59,14 +63,13 @@ export function percentileOption(
   });
   return {
     animation: false,
-    useUTC: options.utc,
     legend: { top: 0, type: 'scroll', textStyle: { color: AXIS_COLOURS.label } },
     grid: { left: 8, right: 12, top: 52, bottom: 24, containLabel: true },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: number | null | undefined) => (typeof value === 'number' ? percentileText(value) : '—'),
     },
-    xAxis: timeAxis(range, { utc: options.utc }),
+    xAxis: timeAxis(range),
     yAxis: msAxis({ min: 0 }),
     series: [...lines, ...spanSeries(spans, range)],
   };

@@ -16,8 +16,6 @@ export type PercentileChartProps = {
   loading?: boolean;
   /** The day's paused and maintenance spans (the week's come with the trends). */
   daySpans: ChartSpans;
-  /** A past day: its hours read in UTC (spec §2). */
-  utc: boolean;
   /** Why the day has nothing to draw (chart-empty-reason). */
   emptyReason: EmptyReason | null;
 };
@@ -31,14 +29,15 @@ const RANGES = [
  * p50 and p95 response time per hour and prober, for the day or the 7 days ending with it. The
  * percentiles are estimated by the server from each hour's bucket counts (at most a bucket's width off).
  */
-export function PercentileChart({ trends, loading = false, daySpans, utc, emptyReason }: PercentileChartProps) {
+export function PercentileChart({ trends, loading = false, daySpans, emptyReason }: PercentileChartProps) {
   const [range, setRange] = useState<PercentileRange>('day');
   const series = trends?.response_time[range];
   const spans = useMemo(
     () => (range === 'day' || !trends ? daySpans : spansOf(trends, Date.parse(trends.fetch_time))),
     [range, trends, daySpans],
   );
-  const option = useMemo(() => (series ? percentileOption(series, spans, { utc }) : null), [series, spans, utc]);
+  const now = trends ? Date.parse(trends.fetch_time) : undefined;
+  const option = useMemo(() => (series ? percentileOption(series, spans, { now }) : null), [series, spans, now]);
   const empty = series && series.probers.length === 0 ? (emptyReason ?? 'No successful check in this range') : null;
   return (
     <SectionCard

@@ -12,8 +12,18 @@ export function spanDuration(ms: number): string {
 }
 
 /**
+ * What the span's time means for the chart: a paused monitor is not checked; in maintenance checks
+ * still run and are stored (ingest keeps them, issue 14) — the chart holds them — but the time
+ * counts neither up nor down.
+ */
+const SPAN_MEANING: Record<SpanKind, string> = {
+  paused: 'no checks counted',
+  maintenance: 'its checks are shown, the time counts neither up nor down',
+};
+
+/**
  * Under a chart with no time axis (the response-time histogram, the phases): how long of the day
- * the monitor was paused or in maintenance, in the timeline's colours — time the chart does not count.
+ * the monitor was paused or in maintenance, in the timeline's colours, and what that time means.
  */
 export function SpanNote({ spans, day }: { spans: ChartSpans; day: { from: number; to: number } }) {
   const parts = (Object.keys(spans) as SpanKind[])
@@ -26,7 +36,7 @@ export function SpanNote({ spans, day }: { spans: ChartSpans; day: { from: numbe
         <Group key={kind} gap={6} wrap="nowrap">
           <Box w={10} h={10} style={{ borderRadius: 2, background: SPAN_COLOURS[kind], flexShrink: 0 }} />
           <Text size="xs" c="dimmed">
-            {SPAN_LABELS[kind]} {spanDuration(ms)}: no checks counted
+            {SPAN_LABELS[kind]} {spanDuration(ms)}: {SPAN_MEANING[kind]}
           </Text>
         </Group>
       ))}

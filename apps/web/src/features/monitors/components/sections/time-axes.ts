@@ -1,13 +1,9 @@
 import { AXIS_COLOURS } from '@/components/chart/palette';
-import { formatTime, utcSettings } from '@/lib/date-time';
+import { formatTime } from '@/lib/date-time';
 import { currentTimeSettings } from '@/lib/time-settings';
 
-/** The x axis of the charts over time (raw data, p50/p95): exactly [from, to], no grid lines, hours in the reader's zone (issue 15), or UTC where the chart is of a past (UTC) day. */
-export function timeAxis(
-  range: { from: number; to: number },
-  options: { utc?: boolean } = {},
-): Record<string, unknown> {
-  const settings = () => (options.utc ? utcSettings(currentTimeSettings().calendar) : currentTimeSettings());
+/** The x axis of the charts over time (raw data, p50/p95): exactly [from, to], no grid lines, hours in the reader's zone (issue 15). */
+export function timeAxis(range: { from: number; to: number }): Record<string, unknown> {
   return {
     type: 'time',
     min: range.from,
@@ -16,7 +12,7 @@ export function timeAxis(
     axisLabel: {
       color: AXIS_COLOURS.label,
       hideOverlap: true,
-      formatter: (value: number) => formatTime(value, settings(), 'hour-minute'),
+      formatter: (value: number) => formatTime(value, currentTimeSettings(), 'hour-minute'),
     },
     splitLine: { show: false },
   };

@@ -62,6 +62,20 @@ describe('the charts say why they are empty', () => {
     expect(screen.getByTestId('figure-failed-checks').textContent).toBe('40');
   });
 
+  it('tells maintenance time as time whose checks are shown, not as time without checks', () => {
+    renderWithProviders(
+      <ResponseTimeSection
+        byResponseTime={failedOnly}
+        apdexSeconds={0.5}
+        spans={{ paused: [], maintenance: [{ from: dayStart + HOUR, to: dayStart + HOUR + 45 * 60_000 }] }}
+        day={day}
+      />,
+    );
+    expect(screen.getByTestId('span-note').textContent).toBe(
+      'In maintenance 45 min: its checks are shown, the time counts neither up nor down',
+    );
+  });
+
   it('the phase chart gives the reason instead of empty bars', () => {
     const prober = {
       id: 1,
@@ -113,16 +127,16 @@ describe('PercentileChart', () => {
   it('tells loading from a failure', () => {
     const spans = { paused: [], maintenance: [] };
     const { rerender } = renderWithProviders(
-      <PercentileChart trends={undefined} loading daySpans={spans} utc emptyReason={null} />,
+      <PercentileChart trends={undefined} loading daySpans={spans} emptyReason={null} />,
     );
     expect(screen.getByTestId('empty-chart').textContent).toBe('Loading…');
-    rerender(withProviders(<PercentileChart trends={undefined} daySpans={spans} utc emptyReason={null} />));
+    rerender(withProviders(<PercentileChart trends={undefined} daySpans={spans} emptyReason={null} />));
     expect(screen.getByTestId('empty-chart').textContent).toBe('The response-time series could not be loaded.');
   });
 
   it('draws the day, and says why the week is empty when it is', () => {
     renderWithProviders(
-      <PercentileChart trends={trends} daySpans={{ paused: [], maintenance: [] }} utc emptyReason={null} />,
+      <PercentileChart trends={trends} daySpans={{ paused: [], maintenance: [] }} emptyReason={null} />,
     );
     expect(screen.getByRole('img', { name: /the day$/ })).toBeTruthy();
     fireEvent.click(screen.getByText('7 days'));
@@ -135,7 +149,6 @@ describe('PercentileChart', () => {
       <PercentileChart
         trends={down}
         daySpans={{ paused: [], maintenance: [] }}
-        utc={false}
         emptyReason="No successful check today"
       />,
     );

@@ -1,53 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResult } from '../../../test/check-results';
-import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
+import { buildUser } from '../../../test/factories';
 import { startReplica, type TestServer } from '../../../test/harness';
-import { useAgentWorld } from '../agent/agent.test-support';
+import { endsWithin, useLiveWorld } from './live.api-world';
 import { MAX_STREAMS_PER_USER, RESUME_OVERLAP } from './live.service';
-import { isReady, listening, monitorEvent, openStream, type TestStream } from './live.test-support';
+import { isReady, listening, monitorEvent } from './live.test-support';
 
 /**
- * The live streams over real HTTP (app.listen on a port): what ingest stores reaches the owner's
- * open stream, on any replica, and nobody else's; a resume gets what it missed; a revoked session's
- * stream ends.
+ * The signed-in stream over real HTTP: what ingest stores reaches the owner's open stream, on any
+ * replica, and nobody else's; a resume gets what it missed; a revoked or expired session's stream ends.
  */
-const world = useAgentWorld();
-let baseUrl = '';
-let other: BuiltUser;
-const open: TestStream[] = [];
-let clock = Date.now() - 60_000;
-
-/** A later time for each result, so no two batches collide on (monitor, prober, time). */
-const nextTime = () => {
-  clock += 1_000;
-  return clock;
-};
-
-async function stream(path: string, headers: Record<string, string> = {}, url = baseUrl) {
-  const opened = await openStream(url, path, headers);
-  open.push(opened);
-  return opened;
-}
-
-const monitorBody = () => ({
-  protocol_type: 'HTTP',
-  url: 'http://93.184.216.34/',
-  period: 15,
-  apdex: 0.5,
-  probers: [world.ids['Solo-agent']],
-});
-
-const ownerHeaders = () => ({ authorization: world.owner.headers.authorization });
-
-beforeAll(async () => {
-  baseUrl = await listening(world.server.app);
-  other = await buildUser(world.server);
-  await setPlan(world.server, other.id, 'Gold');
-});
-
-afterAll(() => {
-  for (const opened of open) opened.close();
-});
+const { world, other, stream, closeStreams, nextTime, monitorBody, ownerHeaders, writeDirectly } = useLiveWorld();
 
 describe('the signed-in stream', () => {
   it('says which monitors there are and which are down, then pushes a stored check', async () => {
@@ -114,11 +78,11 @@ describe('the signed-in stream', () => {
       await world.server.app.inject({
         method: 'POST',
         url: '/api/v1/monitors/',
-        headers: other.headers,
+        headers: other().headers,
         payload: monitorBody(),
       })
     ).json().id as number;
-    const theirs = await stream('/api/v1/live/', { authorization: other.headers.authorization });
+    const theirs = await stream('/api/v1/live/', { authorization: other().headers.authorization });
     const ready = await theirs.next(isReady);
     expect(ready.data.ids).toEqual([others]);
 
@@ -164,7 +128,7 @@ describe('the signed-in stream', () => {
     expect(streams.map((opened) => opened.status)).toEqual(streams.map(() => 200));
     expect((await stream('/api/v1/live/', headers)).status).toBe(429);
     // Another user is not counted against them.
-    expect((await stream('/api/v1/live/', { authorization: other.headers.authorization })).status).toBe(200);
+    expect((await stream('/api/v1/live/', { authorization: other().headers.authorization })).status).toBe(200);
   });
 
   it('ends when its session is revoked', async () => {
@@ -181,39 +145,35 @@ describe('the signed-in stream', () => {
   });
 });
 
-describe('the shared stream', () => {
-  it('shows the one monitor its token names, without owner data; an unknown token is a 404', async () => {
-    const id = await world.createMonitor(['Solo']);
-    const token = (
-      await world.server.app.inject({ method: 'GET', url: `/api/v1/monitors/${id}/`, headers: world.owner.headers })
-    ).json().token as string;
-    const elsewhere = await world.createMonitor(['Solo']);
-    const shared = await stream(`/api/v1/live/shared/${token}`);
-    expect(shared.status).toBe(200);
-    expect((await shared.next(isReady)).data.ids).toEqual([id]);
-    // Its state comes first: the page may have been handed a cached answer.
-    expect(shared.events[0]).toMatchObject({ event: 'monitor', data: { id } });
-
-    await world.post('Solo', [checkResult(elsewhere, nextTime(), true)]);
-    await world.post('Solo', [checkResult(id, nextTime(), true)]);
-    const event = await shared.next(monitorEvent(id, (data) => data.last_check_at !== null));
-    expect(Object.keys(event.data).sort()).toEqual(
-      [
-        'confirming',
-        'downtime_from',
-        'id',
-        'is_down',
-        'is_enabled',
-        'is_flapping',
-        'is_slow',
-        'last_check_at',
-        'last_status',
-        'last_status_code',
-      ].sort(),
+describe('a session that ends by itself', () => {
+  it('ends the stream when the session expires, not only when revoked, and the key is then refused', async () => {
+    const user = await buildUser(world.server);
+    const headers = { authorization: user.headers.authorization };
+    // Its age limit comes in 4 s: nothing revokes it or writes anything then.
+    const maxAge = `${world.server.config.SESSION_MAX_AGE_DAYS} days`;
+    await writeDirectly(
+      sql`UPDATE sessions SET created_at = now() - ${maxAge}::interval + interval '4 seconds' WHERE user_id = ${user.id}`,
     );
-    expect(shared.events.every((received) => received.event !== 'monitor' || received.data.id === id)).toBe(true);
+    const live = await stream('/api/v1/live/', headers);
+    expect(live.status).toBe(200);
+    await live.next(isReady);
+    expect(await endsWithin(live)).toBe('ended');
+    // What the browser does next: it reconnects, and is refused, so it signs out.
+    expect((await stream('/api/v1/live/', headers)).status).toBe(401);
+  });
 
-    expect((await stream('/api/v1/live/shared/no-such-token')).status).toBe(404);
+  it('keeps the stream of a session used meanwhile, which lives on', async () => {
+    const user = await buildUser(world.server);
+    const headers = { authorization: user.headers.authorization };
+    const idle = `${world.server.config.SESSION_IDLE_DAYS} days`;
+    // Idle for all but 3 s of its limit; opening the stream is a use, which moves the limit on.
+    await writeDirectly(
+      sql`UPDATE sessions SET last_used_at = now() - ${idle}::interval + interval '3 seconds' WHERE user_id = ${user.id}`,
+    );
+    const live = await stream('/api/v1/live/', headers);
+    await live.next(isReady);
+    expect(await endsWithin(live, 5_000)).toBe('still open');
+    live.close();
   });
 });
 
@@ -223,7 +183,7 @@ describe('two replicas on one database', () => {
     replica = await startReplica(world.server);
   });
   afterAll(async () => {
-    for (const opened of open) opened.close();
+    closeStreams();
     await replica.close();
   });
 

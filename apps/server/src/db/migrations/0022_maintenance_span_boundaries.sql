@@ -1,0 +1,2 @@
+CREATE INDEX "maintenance_spans_starts_idx" ON "maintenance_spans" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "maintenance_spans_ends_idx" ON "maintenance_spans" USING btree ("ends_at");

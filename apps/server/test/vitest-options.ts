@@ -1,0 +1,13 @@
+/**
+ * What the two server test projects share (vitest.config.ts: in-process files;
+ * vitest.processes.config.ts: the `*.process.test.ts` files, which start real server processes).
+ */
+export const serverTestOptions = {
+  environment: 'node',
+  globalSetup: ['./test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/** Files that spawn whole server processes (tsx compiling at start, embedded PostgreSQL, restarts). */
+export const processTestFiles = 'src/**/*.process.test.ts';

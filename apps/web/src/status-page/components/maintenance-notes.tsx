@@ -1,0 +1,41 @@
+import type { PublicMaintenance } from '@paydar/contracts/status-page-subscribers';
+import { formatPageDateTime } from '../format/dates';
+import { useLocale } from '../locale';
+
+function MaintenanceItem({ window: item }: { window: PublicMaintenance }) {
+  const { texts, language, timeZone } = useLocale();
+  const when = texts.maintenanceWindow(
+    formatPageDateTime(item.starts_at, language, timeZone),
+    formatPageDateTime(item.ends_at, language, timeZone),
+  );
+  return (
+    <li className="sp-maintenance-item">
+      <strong className="sp-owner">{item.title}</strong>
+      <span className="sp-maintenance-when">{when}</span>
+      {item.affected.length ? <span>{texts.affected(item.affected.join(texts.listSeparator))}</span> : null}
+    </li>
+  );
+}
+
+/** Maintenance going on now (as a banner) or scheduled ahead, times in the page's zone. */
+export function MaintenanceNotes({
+  windows,
+  kind,
+}: {
+  windows: readonly PublicMaintenance[];
+  kind: 'now' | 'scheduled';
+}) {
+  const { texts } = useLocale();
+  if (windows.length === 0) return null;
+  const title = kind === 'now' ? texts.maintenanceNow : texts.scheduledMaintenance;
+  return (
+    <section className={`sp-maintenance sp-maintenance-${kind}`} aria-label={title}>
+      <h2 className="sp-block-title">{title}</h2>
+      <ul>
+        {windows.map((item) => (
+          <MaintenanceItem key={`${item.starts_at}-${item.title}`} window={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
