@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -62,7 +62,6 @@ const isHttps = (config: Config) => new URL(config.PUBLIC_URL).protocol === 'htt
  * and would lock a plain-http install out of itself once it moved).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  // Built once: @fastify/helmet built the middleware — parsing every CSP directive — on each request.
   const setHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     referrerPolicy: { policy: 'no-referrer' },
@@ -72,8 +71,35 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Only our own pages load our files; the share pages framed elsewhere load them as our own origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // Helmet's headers depend on the URL only through mayBeFramed, so they are made twice, here, not on
+  // each request: made per request they were a tenth of a status page's 304 (its CSP is rebuilt and
+  // every directive checked again each time).
+  const framed = headersOf(setHeaders, '/symlink/x');
+  const unframed = { ...headersOf(setHeaders, '/'), 'x-frame-options': 'DENY' };
   app.addHook('onRequest', (request, reply, done) => {
-    if (!mayBeFramed(request.url)) void reply.header('x-frame-options', 'DENY');
-    setHeaders(request.raw, reply.raw, () => done());
+    void reply.headers(mayBeFramed(request.url) ? framed : unframed);
+    done();
   });
+}
+
+type HelmetMiddleware = ReturnType<typeof helmet>;
+
+/** The headers helmet sets on a response to `url`, read from a stand-in response. */
+function headersOf(middleware: HelmetMiddleware, url: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  middleware({ url } as IncomingMessage, response as unknown as ServerResponse, () => {
+    done = true;
+  });
+  // helmet 8 finishes synchronously; were a later version to defer, every response would lack its headers.
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return headers;
 }

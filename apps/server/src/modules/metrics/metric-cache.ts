@@ -13,8 +13,20 @@ import { EncodedBody } from '../../http/encoded-body';
 const MAX_ENTRIES = 2_000;
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
-/** The validator of an answer: a digest of its key, so it says nothing about the data. */
-export const etagOf = (key: string) => `"${createHash('sha1').update(key).digest('base64url')}"`;
+const recentEtags = new LRUCache<string, string>({ max: MAX_ENTRIES });
+
+/**
+ * The validator of an answer: a digest of its key, so it says nothing about the data. Kept for the
+ * recent keys: a crowd revalidating one answer would otherwise hash the same key on every request.
+ */
+export function etagOf(key: string): string {
+  let etag = recentEtags.get(key);
+  if (etag === undefined) {
+    etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
+    recentEtags.set(key, etag);
+  }
+  return etag;
+}
 
 /**
  * Computed answers by key, kept as the JSON the route's response schema makes of them (encoded and
@@ -32,6 +44,11 @@ export class AnswerCache<T extends object> {
   });
 
   constructor(private readonly schema: z.ZodType<T>) {}
+
+  /** Whether the answer under `key` is computed and kept (not while it is being computed). */
+  has(key: string): boolean {
+    return this.cache.has(key);
+  }
 
   /** The answer under `key`: the kept one, or `compute`'s, kept for the next caller. */
   versioned(key: string, compute: () => Promise<T>): VersionedAnswer {

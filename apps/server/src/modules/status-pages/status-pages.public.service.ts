@@ -15,6 +15,7 @@ import type { VersionedAnswer } from '../../http/conditional';
 import { maintenanceAround } from '../maintenance/maintenance-spans.repository';
 import { AnswerCache } from '../metrics/metric-cache';
 import { downtimesAround, pausesAround } from '../metrics/metrics.repository';
+import { RecentAnswers } from '../metrics/recent-answers';
 import { pageIncidents } from '../status-page-incidents/incidents.public';
 import { pageMaintenance } from './status-page-maintenance';
 import {
@@ -36,7 +37,7 @@ export const STATUS_PAGE_NOT_FOUND = 'No status page here.';
  */
 export const STATUS_PAGE_TICK_MS = 30_000;
 
-const answers = new AnswerCache<PublicStatusPage>(publicStatusPage);
+const answers = new RecentAnswers(new AnswerCache<PublicStatusPage>(publicStatusPage));
 
 const isoDate = (date: number) => new Date(date).toISOString().slice(0, 10);
 
@@ -124,11 +125,13 @@ export async function computePublicPage(db: Database, page: StatusPageRow, now: 
 
 /**
  * The versioned answer of a page a visitor may read. The page is read again when the answer is
- * computed, after its version was: what is kept under a version is never older than it.
+ * computed, after its version was: what is kept under a version is never older than it. While a
+ * new version is computed for one visitor, the others are given the previous one (RecentAnswers).
  */
 export function publicPageAnswer(context: ServiceContext, gate: PageGate): VersionedAnswer {
-  const tick = Math.floor(context.now().getTime() / STATUS_PAGE_TICK_MS);
-  return answers.versioned(`status-page:${gate.id}:${gate.version}:${tick}`, async () => {
+  const now = context.now().getTime();
+  const tick = Math.floor(now / STATUS_PAGE_TICK_MS);
+  return answers.answer(`${gate.id}`, `status-page:${gate.id}:${gate.version}:${tick}`, now, async () => {
     const page = await findAnyPage(context.db, gate.id);
     if (!page) throw notFound(STATUS_PAGE_NOT_FOUND);
     return computePublicPage(context.db, page, tick * STATUS_PAGE_TICK_MS);
