@@ -29,7 +29,7 @@ export default defineConfig({
     { name: 'own-users', testIgnore: sharingFakes },
   ],
   retries: 0,
-  timeout: 45_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
