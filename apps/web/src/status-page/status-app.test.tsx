@@ -165,7 +165,7 @@ describe('incidents and maintenance', () => {
             },
           ],
           maintenance_scheduled: [
-            { title: 'Network work', starts_at: '2026-11-28T22:00:00Z', ends_at: '2026-11-28T23:30:00Z', affected: [] },
+            { title: 'Network work', starts_at: '2026-11-28T22:00:00Z', ends_at: '2026-11-29T01:30:00Z', affected: [] },
           ],
         }),
       ),
@@ -180,7 +180,10 @@ describe('incidents and maintenance', () => {
     // The incident's and the maintenance's.
     expect(screen.getAllByText('Affected: Website')).toHaveLength(2);
     expect(screen.getByText('Database upgrade')).toBeTruthy();
-    expect(screen.getByText('Nov 26th, 2026 09:00 – Nov 26th, 2026 11:00')).toBeTruthy();
+    // Within a day the end is its time alone; across days, its date too; the zone is named.
+    expect(screen.getByText('Nov 26th, 2026 09:00 – 11:00')).toBeTruthy();
+    expect(screen.getByText('Nov 28th, 2026 22:00 – Nov 29th, 2026 01:30')).toBeTruthy();
+    expect(screen.getAllByText('Times are in UTC.')).toHaveLength(2);
     expect(screen.getByText('Network work')).toBeTruthy();
     const days = [...container.querySelectorAll('.sp-history-date')].map((node) => node.textContent);
     expect(days).toStrictEqual(['Nov 24th, 2026', 'Nov 20th, 2026']);

@@ -53,6 +53,7 @@ export const en: StatusTexts = {
   maintenanceNow: 'Maintenance in progress',
   scheduledMaintenance: 'Scheduled maintenance',
   maintenanceWindow: (from, to) => `${from} – ${to}`,
+  timesIn: (zone) => `Times are in ${zone}.`,
   incidentHistory: 'Past incidents',
   noIncidents: 'No incidents in the last 90 days.',
   postmortem: 'Post-mortem',

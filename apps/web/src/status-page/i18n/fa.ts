@@ -54,6 +54,7 @@ export const fa: StatusTexts = {
   maintenanceNow: 'نگهداری در حال انجام است',
   scheduledMaintenance: 'نگهداری برنامه‌ریزی‌شده',
   maintenanceWindow: (from, to) => `${from} تا ${to}`,
+  timesIn: (zone) => `زمان‌ها به وقت ${zone === 'Asia/Tehran' ? 'تهران' : zone}`,
   incidentHistory: 'رخدادهای گذشته',
   noIncidents: 'در ۹۰ روز گذشته رخدادی نبوده است.',
   postmortem: 'گزارش پس از رخداد',

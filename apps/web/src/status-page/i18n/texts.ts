@@ -45,6 +45,8 @@ export interface StatusTexts {
   maintenanceNow: string;
   scheduledMaintenance: string;
   maintenanceWindow: (from: string, to: string) => string;
+  /** Which zone the page's times are in, under a list of times. */
+  timesIn: (zone: string) => string;
   incidentHistory: string;
   noIncidents: string;
   postmortem: string;
