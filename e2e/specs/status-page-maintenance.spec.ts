@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { StatusPage } from '../../packages/contracts/src/status-pages';
 import { shootAtEachSize } from '../support/screenshots';
-import { createStatusPage, type StatusPageOwner, sectionsOf, statusPageOwner, uniqueSlug } from '../support/status-pages';
+import {
+  createStatusPage,
+  type StatusPageOwner,
+  sectionsOf,
+  statusPageOwner,
+  uniqueSlug,
+} from '../support/status-pages';
 import { expect, test } from '../support/test';
 
 /**
@@ -42,7 +48,14 @@ async function createWindow(key: string, body: Record<string, unknown>) {
 function englishTehran(instant: number): string {
   const local = new Date(instant + TEHRAN_OFFSET);
   const day = local.getUTCDate();
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
   const month = local.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
   const time = local.toISOString().slice(11, 16);
   return `${month} ${day}${suffix}, ${local.getUTCFullYear()} ${time}`;
@@ -157,6 +170,9 @@ test('the Persian page: right to left, Jalali dates and Persian digits, the bann
   await expect(scheduled).not.toContainText(/[0-9]/);
   await expect(scheduled).toContainText('Website');
   await expect(page.locator('.sp-maintenance-now')).toContainText('Network work');
+  // The English name keeps its order inside the Persian line: set apart in a <bdi>.
+  await expect(page.locator('.sp-maintenance-now .sp-affected')).toHaveText('تحت تأثیر: API <b>v2</b>');
+  await expect(page.locator('.sp-maintenance-now .sp-affected bdi')).toHaveText(['API <b>v2</b>']);
   const api = page.locator('.sp-monitor', { has: page.getByRole('heading', { name: 'API <b>v2</b>' }) });
   await expect(api.locator('.sp-status')).toHaveText('نگهداری');
   await shootAtEachSize(page, 'status-page-maintenance-fa');

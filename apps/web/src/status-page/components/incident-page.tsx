@@ -3,6 +3,7 @@ import { formatPageDateTime } from '../format/dates';
 import { usePolledAnswer } from '../hooks/use-polled-answer';
 import { useLocale } from '../locale';
 import { type PageAddress, pageHref } from '../location';
+import { AffectedNames } from './affected-names';
 import { IncidentUpdates } from './incident-updates';
 
 /** An incident's own page: title, state, affected, every update, the post-mortem when there is one. Kept current as the page is. */
@@ -52,7 +53,9 @@ export function IncidentPage({
         {incident.resolved_at ? <span>{texts.resolved(at(incident.resolved_at))}</span> : null}
       </p>
       {incident.affected.length ? (
-        <p className="sp-muted">{texts.affected(incident.affected.join(texts.listSeparator))}</p>
+        <p className="sp-muted">
+          <AffectedNames names={incident.affected} />
+        </p>
       ) : null}
       <IncidentUpdates updates={incident.updates} />
       {incident.postmortem_html ? (

@@ -1,6 +1,7 @@
 import type { PublicMaintenance } from '@paydar/contracts/status-page-subscribers';
 import { formatPageDateTime, formatPageTime, pageDayOf } from '../format/dates';
 import { useLocale } from '../locale';
+import { AffectedNames } from './affected-names';
 
 function MaintenanceItem({ window: item }: { window: PublicMaintenance }) {
   const { texts, language, timeZone } = useLocale();
@@ -14,7 +15,7 @@ function MaintenanceItem({ window: item }: { window: PublicMaintenance }) {
     <li className="sp-maintenance-item">
       <strong className="sp-owner">{item.title}</strong>
       <span className="sp-maintenance-when">{when}</span>
-      {item.affected.length ? <span>{texts.affected(item.affected.join(texts.listSeparator))}</span> : null}
+      <AffectedNames names={item.affected} />
     </li>
   );
 }

@@ -48,7 +48,7 @@ export const en: StatusTexts = {
   tooManyAttempts: 'Too many attempts. Wait a few minutes and try again.',
   networkError: 'Could not reach the server. Check your connection.',
   activeIncidents: 'Active incidents',
-  affected: (names) => `Affected: ${names}`,
+  affectedLabel: 'Affected:',
   listSeparator: ', ',
   maintenanceNow: 'Maintenance in progress',
   scheduledMaintenance: 'Scheduled maintenance',

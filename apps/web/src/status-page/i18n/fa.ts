@@ -49,7 +49,7 @@ export const fa: StatusTexts = {
   tooManyAttempts: 'تلاش‌ها زیاد بود. چند دقیقه صبر کنید و دوباره امتحان کنید.',
   networkError: 'به سرور دسترسی نیست. اتصال خود را بررسی کنید.',
   activeIncidents: 'رخدادهای جاری',
-  affected: (names) => `تحت تأثیر: ${names}`,
+  affectedLabel: 'تحت تأثیر:',
   listSeparator: '، ',
   maintenanceNow: 'نگهداری در حال انجام است',
   scheduledMaintenance: 'نگهداری برنامه‌ریزی‌شده',

@@ -39,7 +39,8 @@ export interface StatusTexts {
   tooManyAttempts: string;
   networkError: string;
   activeIncidents: string;
-  affected: (names: string) => string;
+  /** Before the public names of the monitors an incident or a window touches. */
+  affectedLabel: string;
   /** Between the names of a list. */
   listSeparator: string;
   maintenanceNow: string;
