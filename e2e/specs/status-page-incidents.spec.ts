@@ -118,6 +118,13 @@ test('an incident from opening to post-mortem, as its owner writes it and a subs
   await atEachSize(visitor, async (size) => {
     await visitor.screenshot({ path: path.join(dir, `status-page-incident-page-${size.name}.png`), fullPage: true });
   });
+  await visitor.emulateMedia({ colorScheme: 'dark' });
+  await atEachSize(visitor, async (size) => {
+    await visitor.screenshot({
+      path: path.join(dir, `status-page-incident-page-dark-${size.name}.png`),
+      fullPage: true,
+    });
+  });
 
   // One mail per update to the confirmed subscriber, each with its unsubscribe link.
   for (const state of ['Investigating', 'Identified', 'Resolved']) {

@@ -165,7 +165,7 @@ describe('incidents and maintenance', () => {
             },
           ],
           maintenance_scheduled: [
-            { title: 'Network work', starts_at: '2026-11-28T22:00:00Z', ends_at: '2026-11-28T23:30:00Z', affected: [] },
+            { title: 'Network work', starts_at: '2026-11-28T22:00:00Z', ends_at: '2026-11-29T01:30:00Z', affected: [] },
           ],
         }),
       ),
@@ -178,9 +178,15 @@ describe('incidents and maintenance', () => {
     // body_html is the server's sanitized HTML: rendered as HTML.
     expect(container.querySelector('.sp-markdown strong')?.textContent).toBe('looking');
     // The incident's and the maintenance's.
-    expect(screen.getAllByText('Affected: Website')).toHaveLength(2);
+    expect([...container.querySelectorAll('.sp-affected')].map((node) => node.textContent)).toStrictEqual([
+      'Affected: Website',
+      'Affected: Website',
+    ]);
     expect(screen.getByText('Database upgrade')).toBeTruthy();
-    expect(screen.getByText('Nov 26th, 2026 09:00 – Nov 26th, 2026 11:00')).toBeTruthy();
+    // Within a day the end is its time alone; across days, its date too; the zone is named.
+    expect(screen.getByText('Nov 26th, 2026 09:00 – 11:00')).toBeTruthy();
+    expect(screen.getByText('Nov 28th, 2026 22:00 – Nov 29th, 2026 01:30')).toBeTruthy();
+    expect(screen.getAllByText('Times are in UTC.')).toHaveLength(2);
     expect(screen.getByText('Network work')).toBeTruthy();
     const days = [...container.querySelectorAll('.sp-history-date')].map((node) => node.textContent);
     expect(days).toStrictEqual(['Nov 24th, 2026', 'Nov 20th, 2026']);
@@ -210,6 +216,38 @@ describe('incidents and maintenance', () => {
       'sp-sections',
       'sp-history',
     ]);
+  });
+
+  it('set each affected name apart on a Persian page, so an English name keeps its order', async () => {
+    fakeFetch(() =>
+      jsonResponse(
+        buildPage({
+          language: 'fa',
+          time_zone: 'Asia/Tehran',
+          banner: 'maintenance',
+          maintenance_now: [
+            {
+              title: 'Network work',
+              starts_at: '2026-11-26T09:00:00Z',
+              ends_at: '2026-11-26T11:00:00Z',
+              affected: ['API <b>v2</b>', 'وب‌سایت'],
+            },
+          ],
+        }),
+      ),
+    );
+    const { container } = renderAt('/status/acme');
+    const item = await screen.findByText('Network work');
+    const affected = item.parentElement?.querySelector('.sp-affected');
+    expect(affected?.textContent).toBe('تحت تأثیر: API <b>v2</b>، وب‌سایت');
+    expect([...(affected?.querySelectorAll('bdi') ?? [])].map((node) => node.textContent)).toStrictEqual([
+      'API <b>v2</b>',
+      'وب‌سایت',
+    ]);
+    expect(container.querySelector('.sp-affected b')).toBeNull();
+    // 09:00–11:00 UTC is 12:30–14:30 in Tehran, one day: the end is its time alone; the zone is named.
+    expect(screen.getByText('۵ آذر ۱۴۰۵، ۱۲:۳۰ تا ۱۴:۳۰')).toBeTruthy();
+    expect(screen.getByText('زمان‌ها به وقت تهران')).toBeTruthy();
   });
 
   it('says "No incidents" only when the whole history is empty', async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factories';
 import { checkedMonitor, localProberOf, onceWindow, pageOf } from '../../../test/status-page-world';
 import { useTestServer } from '../../../test/use-test-server';
+import { STATUS_PAGE_TICK_MS } from './status-pages.public.service';
 
 const server = useTestServer();
 let owner: BuiltUser;
@@ -66,6 +67,21 @@ describe('maintenance on the public page', () => {
     expect(after.maintenance_now).toEqual([]);
     expect(after.maintenance_scheduled).toEqual([]);
     expect(after.banner).toBe('operational');
+  });
+
+  it('agrees with itself when a window going on is made mid-tick: the list, the monitor and the banner', async () => {
+    const monitor = await checkedMonitor(server, owner, proberId);
+    const other = await checkedMonitor(server, owner, proberId);
+    const page = await pageOf(server, owner, [monitor, other]);
+    // 20 s into a 30-second tick: the answer is computed at the tick's start, before the window's
+    // spans, which are written from the moment it is made (the past is not rewritten).
+    const tickStart = (Math.floor(Date.now() / STATUS_PAGE_TICK_MS) + 1) * STATUS_PAGE_TICK_MS;
+    server.clock.offsetMs = tickStart + 20_000 - Date.now();
+    await onceWindow(server, owner, [monitor], tickStart - 10 * MINUTE_MS, tickStart + HOUR_MS);
+    const answer = await read(page.slug);
+    expect(answer.maintenance_now.map((m) => m.affected)).toEqual([['Service 0']]);
+    expect(answer.sections[0]?.monitors.map((m) => m.status)).toEqual(['maintenance', 'up']);
+    expect(answer.banner).toBe('maintenance');
   });
 
   it('shows an edit and a removal of a window at once', async () => {

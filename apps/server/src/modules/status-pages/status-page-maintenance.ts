@@ -18,22 +18,37 @@ import type { StatusPageRow } from './status-pages.repository';
  * their public names. Only the page owner's windows are read (a window covers only its owner's
  * monitors anyway). Weekly windows are expanded here — at most 50 windows, once per answer version
  * and 30-second tick, never per visit.
+ *
+ * `coveredNow` holds the page's monitors an occurrence going on covers: their status is maintenance
+ * even when their span starts later than `now`. The answer is computed at the start of its
+ * 30-second tick, and a window made (or edited) mid-tick writes its spans from that moment, so
+ * without this the list would say "maintenance in progress" above a monitor and a banner that do
+ * not, until the next tick.
  */
 export async function pageMaintenance(
   db: Database,
   page: Pick<StatusPageRow, 'userId' | 'sections'>,
   now: number,
-): Promise<z.infer<typeof publicPageMaintenance>> {
+): Promise<{ lists: z.infer<typeof publicPageMaintenance>; coveredNow: ReadonlySet<number> }> {
   const names = new Map<number, string>();
   for (const section of page.sections)
     for (const entry of section.monitors) names.set(entry.monitorId, entry.publicName);
-  if (!names.size) return { maintenance_now: [], maintenance_scheduled: [] };
+  const coveredNow = new Set<number>();
+  if (!names.size) return { lists: { maintenance_now: [], maintenance_scheduled: [] }, coveredNow };
   const windows = (await listWindows(db, page.userId)).filter((window) => window.monitors.some((id) => names.has(id)));
-  const occurrences = windows.flatMap((window) => occurrencesOf(window, names, now));
+  const occurrences = windows.flatMap((window) => {
+    const each = occurrencesOf(window, names, now);
+    if (each.some((occurrence) => Date.parse(occurrence.starts_at) <= now))
+      for (const id of window.monitors) if (names.has(id)) coveredNow.add(id);
+    return each;
+  });
   occurrences.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.title.localeCompare(b.title));
   return {
-    maintenance_now: occurrences.filter((occurrence) => Date.parse(occurrence.starts_at) <= now),
-    maintenance_scheduled: occurrences.filter((occurrence) => Date.parse(occurrence.starts_at) > now),
+    lists: {
+      maintenance_now: occurrences.filter((occurrence) => Date.parse(occurrence.starts_at) <= now),
+      maintenance_scheduled: occurrences.filter((occurrence) => Date.parse(occurrence.starts_at) > now),
+    },
+    coveredNow,
   };
 }
 

@@ -55,6 +55,7 @@ async function monitorAnswer(
   entry: StatusPageMonitorRow,
   facts: PublicMonitorFacts | undefined,
   now: number,
+  inWindowNow: boolean,
 ) {
   const dates = lastDates(now, page.timeZone, STATUS_PAGE_DAYS);
   const window = { from: readerDays(page.timeZone).spanOf(dates[0] as number).start, to: now + 1 };
@@ -75,7 +76,7 @@ async function monitorAnswer(
   return {
     public_name: entry.publicName,
     target: entry.showTarget ? (facts?.target ?? null) : null,
-    status: statusOf(facts, maintenance.maintenanceUntil !== null),
+    status: statusOf(facts, inWindowNow || maintenance.maintenanceUntil !== null),
     days: bars.map((bar) => ({
       date: isoDate(bar.date),
       uptime_percent: bar.uptimePercent,
@@ -98,7 +99,16 @@ export async function computePublicPage(db: Database, page: StatusPageRow, now: 
       page.sections.map(async (section) => ({
         title: section.title,
         monitors: await Promise.all(
-          section.monitors.map((entry) => monitorAnswer(db, page, entry, facts.get(entry.monitorId), now)),
+          section.monitors.map((entry) =>
+            monitorAnswer(
+              db,
+              page,
+              entry,
+              facts.get(entry.monitorId),
+              now,
+              maintenance.coveredNow.has(entry.monitorId),
+            ),
+          ),
         ),
       })),
     ),
@@ -118,7 +128,7 @@ export async function computePublicPage(db: Database, page: StatusPageRow, now: 
     ),
     sections,
     ...incidents,
-    ...maintenance,
+    ...maintenance.lists,
     generated_at: new Date(now).toISOString(),
   };
 }

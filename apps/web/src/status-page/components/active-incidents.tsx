@@ -1,6 +1,7 @@
 import type { PublicIncident } from '@paydar/contracts/status-page-incidents';
 import { useLocale } from '../locale';
 import { incidentHref } from '../location';
+import { AffectedNames } from './affected-names';
 import { IncidentUpdates } from './incident-updates';
 
 /** How many of an incident's updates the page shows; its own page has them all. */
@@ -22,9 +23,7 @@ export function ActiveIncidents({ incidents, basePath }: { incidents: readonly P
           </h3>
           <p className="sp-incident-meta">
             <span className={`sp-state sp-state-${incident.state}`}>{texts.incidentState[incident.state]}</span>
-            {incident.affected.length ? (
-              <span>{texts.affected(incident.affected.join(texts.listSeparator))}</span>
-            ) : null}
+            <AffectedNames names={incident.affected} />
           </p>
           <IncidentUpdates updates={incident.updates.slice(0, LATEST_UPDATES)} />
         </article>

@@ -1,19 +1,12 @@
-import type { PublicIncident } from '@paydar/contracts/status-page-incidents';
-import { useEffect, useState } from 'react';
 import { getIncident } from '../api/get-incident';
-import { StatusApiError } from '../api/http';
 import { formatPageDateTime } from '../format/dates';
+import { usePolledAnswer } from '../hooks/use-polled-answer';
 import { useLocale } from '../locale';
 import { type PageAddress, pageHref } from '../location';
+import { AffectedNames } from './affected-names';
 import { IncidentUpdates } from './incident-updates';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed' }
-  | { state: 'ready'; incident: PublicIncident };
-
-/** An incident's own page: title, state, affected, every update, the post-mortem when there is one. */
+/** An incident's own page: title, state, affected, every update, the post-mortem when there is one. Kept current as the page is. */
 export function IncidentPage({
   base,
   token,
@@ -28,29 +21,20 @@ export function IncidentPage({
   id: number;
 }) {
   const { texts, language, timeZone } = useLocale();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const addressKey = address.kind === 'slug' ? address.slug : '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is compared by its key.
-  useEffect(() => {
-    let current = true;
-    getIncident({ base, token }, address, id).then(
-      (incident) => current && setLoaded({ state: 'ready', incident }),
-      (error) =>
-        current && setLoaded({ state: error instanceof StatusApiError && error.status === 404 ? 'missing' : 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [base, token, addressKey, id]);
+  const addressKey = address.kind === 'slug' ? `slug:${address.slug}` : 'host';
+  const loaded = usePolledAnswer(`${base}|${addressKey}|${id}|${token ?? ''}`, (etag) =>
+    getIncident({ base, token }, address, id, etag),
+  );
 
   const back = (
     <a className="sp-back" href={pageHref(basePath)}>
       {texts.backToPage}
     </a>
   );
-  if (loaded.state !== 'ready') {
-    const text = { loading: texts.loading, missing: texts.incidentNotFound, failed: texts.loadFailed }[loaded.state];
+  const incident = loaded.value;
+  if (loaded.state !== 'ready' || !incident) {
+    const text =
+      loaded.state === 'loading' ? texts.loading : loaded.failure === 404 ? texts.incidentNotFound : texts.loadFailed;
     return (
       <div className="sp-card">
         <p role={loaded.state === 'loading' ? 'status' : 'alert'}>{text}</p>
@@ -58,7 +42,6 @@ export function IncidentPage({
       </div>
     );
   }
-  const { incident } = loaded;
   const at = (instant: string) => formatPageDateTime(instant, language, timeZone);
   return (
     <article className="sp-card sp-incident-page">
@@ -70,7 +53,9 @@ export function IncidentPage({
         {incident.resolved_at ? <span>{texts.resolved(at(incident.resolved_at))}</span> : null}
       </p>
       {incident.affected.length ? (
-        <p className="sp-muted">{texts.affected(incident.affected.join(texts.listSeparator))}</p>
+        <p className="sp-muted">
+          <AffectedNames names={incident.affected} />
+        </p>
       ) : null}
       <IncidentUpdates updates={incident.updates} />
       {incident.postmortem_html ? (

@@ -1,23 +1,26 @@
 import type { PublicMaintenance } from '@paydar/contracts/status-page-subscribers';
-import { formatPageDateTime } from '../format/dates';
+import { formatPageDateTime, formatPageTime, pageDayOf } from '../format/dates';
 import { useLocale } from '../locale';
+import { AffectedNames } from './affected-names';
 
 function MaintenanceItem({ window: item }: { window: PublicMaintenance }) {
   const { texts, language, timeZone } = useLocale();
+  // Within one day of the page's zone the end is its time alone: 'Nov 29th, 2026 14:30 – 16:30'.
+  const sameDay = pageDayOf(item.starts_at, timeZone) === pageDayOf(item.ends_at, timeZone);
   const when = texts.maintenanceWindow(
     formatPageDateTime(item.starts_at, language, timeZone),
-    formatPageDateTime(item.ends_at, language, timeZone),
+    sameDay ? formatPageTime(item.ends_at, language, timeZone) : formatPageDateTime(item.ends_at, language, timeZone),
   );
   return (
     <li className="sp-maintenance-item">
       <strong className="sp-owner">{item.title}</strong>
       <span className="sp-maintenance-when">{when}</span>
-      {item.affected.length ? <span>{texts.affected(item.affected.join(texts.listSeparator))}</span> : null}
+      <AffectedNames names={item.affected} />
     </li>
   );
 }
 
-/** Maintenance going on now (as a banner) or scheduled ahead, times in the page's zone. */
+/** Maintenance going on now (as a banner) or scheduled ahead, times in the page's zone (named). */
 export function MaintenanceNotes({
   windows,
   kind,
@@ -25,7 +28,7 @@ export function MaintenanceNotes({
   windows: readonly PublicMaintenance[];
   kind: 'now' | 'scheduled';
 }) {
-  const { texts } = useLocale();
+  const { texts, timeZone } = useLocale();
   if (windows.length === 0) return null;
   const title = kind === 'now' ? texts.maintenanceNow : texts.scheduledMaintenance;
   return (
@@ -36,6 +39,7 @@ export function MaintenanceNotes({
           <MaintenanceItem key={`${item.starts_at}-${item.title}`} window={item} />
         ))}
       </ul>
+      <p className="sp-maintenance-zone">{texts.timesIn(timeZone)}</p>
     </section>
   );
 }

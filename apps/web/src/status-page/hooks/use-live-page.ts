@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { forgetAccessToken, keepAccessToken, readAccessToken } from '../access-token';
 import { getPage } from '../api/get-page';
 import { StatusApiError } from '../api/http';
 import type { VisitorPage } from '../api/page-schema';
 import type { PageAddress } from '../location';
+import { usePolledAnswer } from './use-polled-answer';
 
-/** How often an open page asks again; a 304 costs nothing, and the server's answer changes every 30 s at most. */
-export const REFRESH_MS = 30_000;
+export { REFRESH_MS } from './use-polled-answer';
 
 export type LiveState = 'loading' | 'ready' | 'locked' | 'not-found' | 'error';
 
@@ -21,73 +21,49 @@ export interface LivePage {
 }
 
 /**
- * The page's answer, kept current: asked again every REFRESH_MS and when the tab becomes visible,
- * with the last ETag (If-None-Match). A refused token is forgotten and the password asked for; a
- * failed refresh keeps the page on screen.
+ * The page's answer, kept current by usePolledAnswer (every REFRESH_MS and when the tab becomes
+ * visible, with If-None-Match). A refused token is forgotten and the password asked for; a failed
+ * refresh keeps the page on screen.
  */
 export function useLivePage(base: string, address: PageAddress, now: () => number = Date.now): LivePage {
-  const [state, setState] = useState<LiveState>('loading');
-  const [page, setPage] = useState<VisitorPage | null>(null);
-  const [checkedAt, setCheckedAt] = useState<number | null>(null);
-  const etag = useRef<string | null>(null);
-  // Only the latest call's answer counts: an unlock's load is not undone by an older poll.
-  const latest = useRef(0);
-  const addressKey = address.kind === 'slug' ? address.slug : '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is compared by its key.
-  const load = useCallback(async () => {
-    const call = ++latest.current;
-    const token = readAccessToken(address);
-    try {
-      const read = await getPage({ base, token }, address, etag.current);
-      if (call !== latest.current) return;
-      if (read.changed) {
-        etag.current = read.etag;
-        setPage(read.page);
+  const addressKey = address.kind === 'slug' ? `slug:${address.slug}` : 'host';
+  const polled = usePolledAnswer(
+    `${base}|${addressKey}`,
+    async (etag) => {
+      // Read at each call: an unlock or a refusal changes it between polls.
+      const token = readAccessToken(address);
+      try {
+        return await getPage({ base, token }, address, etag);
+      } catch (error) {
+        if (token && error instanceof StatusApiError && error.status === 401) forgetAccessToken(address);
+        throw error;
       }
-      setState('ready');
-      setCheckedAt(now());
-    } catch (error) {
-      if (call !== latest.current) return;
-      const status = error instanceof StatusApiError ? error.status : 0;
-      if (status === 401) {
-        if (token) forgetAccessToken(address);
-        etag.current = null;
-        setPage(null);
-        setState('locked');
-      } else if (status === 404) {
-        setPage(null);
-        setState('not-found');
-      } else {
-        // Keep what is on screen; the next refresh tries again.
-        setState((current) => (current === 'ready' ? current : 'error'));
-      }
-    }
-  }, [base, addressKey, now]);
-
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void load();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [load]);
+    },
+    { now },
+  );
+  const { restart } = polled;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is compared by its key.
   const unlocked = useCallback(
     (token: string) => {
       keepAccessToken(address, token);
-      etag.current = null;
-      setState('loading');
-      void load();
+      restart();
     },
-    [addressKey, load],
+    [addressKey, restart],
   );
 
-  return { state, page, checkedAt, unlocked, reload: () => void load() };
+  return {
+    state: stateOf(polled.state, polled.failure),
+    page: polled.value,
+    checkedAt: polled.checkedAt,
+    unlocked,
+    reload: polled.reload,
+  };
+}
+
+function stateOf(state: 'loading' | 'ready' | 'failed', failure: number | null): LiveState {
+  if (state !== 'failed') return state;
+  if (failure === 401) return 'locked';
+  if (failure === 404) return 'not-found';
+  return 'error';
 }

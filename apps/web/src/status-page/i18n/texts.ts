@@ -39,12 +39,15 @@ export interface StatusTexts {
   tooManyAttempts: string;
   networkError: string;
   activeIncidents: string;
-  affected: (names: string) => string;
+  /** Before the public names of the monitors an incident or a window touches. */
+  affectedLabel: string;
   /** Between the names of a list. */
   listSeparator: string;
   maintenanceNow: string;
   scheduledMaintenance: string;
   maintenanceWindow: (from: string, to: string) => string;
+  /** Which zone the page's times are in, under a list of times. */
+  timesIn: (zone: string) => string;
   incidentHistory: string;
   noIncidents: string;
   postmortem: string;
