@@ -1,13 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
-  INCIDENT_BODY_MAX_LENGTH,
   INCIDENT_POSTMORTEM_MAX_LENGTH,
   INCIDENT_TITLE_MAX_LENGTH,
   type Incident,
   type IncidentState,
 } from '@paydar/contracts/status-page-incidents';
 import type { ReactNode } from 'react';
-import { incidentStateOptions } from './incident-state';
 import { MarkdownField } from './markdown-field';
 import { StateAndBodyFields } from './state-and-body-fields';
 import { useIncidentForm } from './use-incident-form';

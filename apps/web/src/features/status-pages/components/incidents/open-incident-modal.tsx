@@ -1,11 +1,5 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import {
-  INCIDENT_BODY_MAX_LENGTH,
-  INCIDENT_TITLE_MAX_LENGTH,
-  type IncidentState,
-} from '@paydar/contracts/status-page-incidents';
-import { incidentStateOptions } from './incident-state';
-import { MarkdownField } from './markdown-field';
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { INCIDENT_TITLE_MAX_LENGTH, type IncidentState } from '@paydar/contracts/status-page-incidents';
 import { StateAndBodyFields } from './state-and-body-fields';
 import { useIncidentForm } from './use-incident-form';
 
