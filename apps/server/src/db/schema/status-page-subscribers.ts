@@ -69,5 +69,7 @@ export const statusPageNoticeDeliveries = pgTable(
     uniqueIndex('status_page_notice_deliveries_token_idx').on(table.unsubscribeTokenHash),
     index('status_page_notice_deliveries_pending_idx').on(table.id).where(sql`queued_at IS NULL`),
     index('status_page_notice_deliveries_subscriber_idx').on(table.subscriberId),
+    // The retention step finds deliveries queued before its cutoff, oldest first, by this.
+    index('status_page_notice_deliveries_queued_at_idx').on(table.queuedAt),
   ],
 );

@@ -7,8 +7,8 @@ import type { Transaction } from '../../db/transaction';
  * Notices to a page's subscribers (incident updates, scheduled maintenance): one mail per
  * confirmed subscriber, through the mail queue, each with its own unsubscribe link.
  *
- * Queuing writes the notice once per (page, key) and one delivery row per (notice, confirmed
- * subscriber) — unique pairs, so a retry or two concurrent calls with the same key write nothing
+ * Queuing writes the notice once per (page, key) and, only when it wrote it, one delivery row per
+ * (notice, confirmed subscriber): a retry or two concurrent calls with the same key write nothing
  * new (the second waits on the first's unique entry, then finds it). It writes in the caller's
  * transaction: the notice exists only if the caller commits. On commit a NOTIFY wakes the drain
  * (subscriber-notices.drain.ts), which turns each delivery into one mail job exactly once; the
@@ -37,15 +37,19 @@ export async function queueSubscriberNotices(tx: Database | Transaction, notice:
   if (!notice.key || notice.key.length > NOTICE_KEY_MAX_LENGTH || notice.key.includes('\u0000'))
     throw new Error(`queueSubscriberNotices: bad key ${JSON.stringify(notice.key.slice(0, 50))}`);
   const db = dbOf(tx);
-  await db.execute(sql`
+  // The notice's row is the record that this key was announced: deliveries are written only by the
+  // call that created it. A retry or a concurrent call (which waits on the first's unique entry)
+  // finds it and writes none — nor does a call after the retention step pruned old deliveries.
+  const created = await db.execute<{ id: number }>(sql`
     INSERT INTO status_page_notices (page_id, key, subject, text, html)
     VALUES (${notice.statusPageId}, ${notice.key}, ${notice.subject}, ${notice.text}, ${notice.html})
-    ON CONFLICT (page_id, key) DO NOTHING`);
+    ON CONFLICT (page_id, key) DO NOTHING RETURNING id`);
+  const noticeId = created.rows[0]?.id;
+  if (noticeId === undefined) return 0;
   const queued = await db.execute(sql`
     INSERT INTO status_page_notice_deliveries (notice_id, subscriber_id)
-    SELECT n.id, s.id FROM status_page_notices n
-    JOIN status_page_subscribers s ON s.page_id = n.page_id AND s.confirmed_at IS NOT NULL
-    WHERE n.page_id = ${notice.statusPageId} AND n.key = ${notice.key}
+    SELECT ${noticeId}, s.id FROM status_page_subscribers s
+    WHERE s.page_id = ${notice.statusPageId} AND s.confirmed_at IS NOT NULL
     ON CONFLICT (notice_id, subscriber_id) DO NOTHING`);
   const count = queued.rowCount ?? 0;
   if (count > 0)

@@ -1,0 +1,1 @@
+CREATE INDEX "status_page_notice_deliveries_queued_at_idx" ON "status_page_notice_deliveries" USING btree ("queued_at");
