@@ -9,8 +9,9 @@ import type { Database } from '../../db/client';
  *   newest queued one: its token is what the latest mail's unsubscribe link names, so every
  *   subscriber can always leave from the last mail it got (older mails' links stop working after
  *   30 days);
- * - a notice older than NOTICE_RETENTION_DAYS with no delivery left is deleted;
- * - a delivery not yet queued is never deleted: its mail is still owed.
+ * - a notice older than NOTICE_RETENTION_DAYS, fanned out, with no delivery left is deleted;
+ * - a notice not yet fanned out to all its subscribers, and a delivery not yet queued, are never
+ *   deleted: their mails are still owed.
  *
  * Each statement deletes at most PRUNE_BATCH rows in its own transaction, so a large backlog never
  * holds locks for long; one run stops after PRUNE_MAX_BATCHES statements and the next minute goes on.
@@ -39,7 +40,7 @@ async function pruneEmptyNotices(db: Database, cutoff: string, batch: number): P
   const result = await db.execute(sql`
     DELETE FROM status_page_notices WHERE id IN (
       SELECT n.id FROM status_page_notices n
-      WHERE n.created_at < ${cutoff}::timestamptz
+      WHERE n.created_at < ${cutoff}::timestamptz AND n.fanout_after IS NULL
         AND NOT EXISTS (SELECT 1 FROM status_page_notice_deliveries d WHERE d.notice_id = n.id)
       ORDER BY n.id LIMIT ${batch})`);
   return result.rowCount ?? 0;

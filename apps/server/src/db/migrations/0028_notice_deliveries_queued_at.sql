@@ -1,1 +1,0 @@
-CREATE INDEX "status_page_notice_deliveries_queued_at_idx" ON "status_page_notice_deliveries" USING btree ("queued_at");
