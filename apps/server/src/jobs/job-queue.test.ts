@@ -100,7 +100,12 @@ describe('waking idle workers', () => {
       throw new Error('rolled back');
     }).catch(() => undefined);
     await transactionRunner(pool)(async (transaction) => {
-      await queues[0]?.sendMany('send-many', [1, 2, 3].map((n) => ({ n })), { retryDelaySeconds: 1 }, transaction);
+      await queues[0]?.sendMany(
+        'send-many',
+        [1, 2, 3].map((n) => ({ n })),
+        { retryDelaySeconds: 1 },
+        transaction,
+      );
     });
     await expect.poll(() => started.length, { timeout: 10_000, interval: 20 }).toBe(4);
     await sleep(1_000);

@@ -21,7 +21,12 @@ export interface JobQueue {
    * Enqueue many jobs of one queue in one statement (the subscriber drain's hundreds of mails), with
    * one wake-up; with `transaction` they exist only if it commits. No `singletonKey` here.
    */
-  sendMany(name: string, items: object[], options?: Omit<JobOptions, 'singletonKey'>, transaction?: Transaction): Promise<void>;
+  sendMany(
+    name: string,
+    items: object[],
+    options?: Omit<JobOptions, 'singletonKey'>,
+    transaction?: Transaction,
+  ): Promise<void>;
   /** Runs `handler` for each job, `concurrency` at a time in this process; a throw retries that job. */
   work<T>(name: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;

@@ -115,7 +115,9 @@ describe('pruning notices after 30 days', () => {
     }
     expect(await queue(page.id, 'pending')).toBe(7);
     // Set back 40 days, as a notice stuck that long (no worker) would be: still owed, so kept.
-    await db().execute(sql`UPDATE status_page_notices SET created_at = now() - interval '40 days' WHERE page_id = ${page.id} AND key = 'pending'`);
+    await db().execute(
+      sql`UPDATE status_page_notices SET created_at = now() - interval '40 days' WHERE page_id = ${page.id} AND key = 'pending'`,
+    );
     // Batches of 3: the 14 deliveries of old-1 and old-2 take five statements (one would leave 11).
     const pruned = await pruneNotices(db(), moveClock(31), 3);
     expect(pruned.deliveries).toBeGreaterThanOrEqual(14);

@@ -77,9 +77,7 @@ describe('the owner’s subscriber list', () => {
     // The totals are the page's, whatever the filter.
     expect([confirmed.body.confirmed_count, confirmed.body.waiting_count]).toEqual([120, 7]);
     const waiting = await list(page.id, '?state=waiting');
-    expect(waiting.body.results.map((row) => row.email)).toEqual(
-      [7, 6, 5, 4, 3, 2, 1].map((n) => `w${n}@paged.test`),
-    );
+    expect(waiting.body.results.map((row) => row.email)).toEqual([7, 6, 5, 4, 3, 2, 1].map((n) => `w${n}@paged.test`));
   });
 
   it('leaves out addresses whose confirmation link expired, in the rows and the totals', async () => {

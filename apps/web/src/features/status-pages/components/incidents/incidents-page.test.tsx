@@ -270,14 +270,15 @@ describe('the subscribers section', { timeout: 20_000 }, () => {
 
   it('pages through 50,000 subscribers by the server’s pages, and searches and filters by state', async () => {
     const rowsOf = (offset: number) =>
-      Array.from({ length: 20 }, (_, n) => buildSubscriber({ id: 50_000 - offset - n, email: `r${offset + n}@big.test` }));
+      Array.from({ length: 20 }, (_, n) =>
+        buildSubscriber({ id: 50_000 - offset - n, email: `r${offset + n}@big.test` }),
+      );
     const totals = { confirmed_count: 49_990, waiting_count: 10 };
     const calls = stubApi([], [], (call) => {
       if (call.method !== 'GET' || call.path !== `${BASE}/subscribers/`) return undefined;
       const query = new URLSearchParams(call.search);
       const offset = Number(query.get('offset'));
-      if (query.get('state') === 'waiting')
-        return { body: subscriberPageOf([], { ...totals, count: 0 }) };
+      if (query.get('state') === 'waiting') return { body: subscriberPageOf([], { ...totals, count: 0 }) };
       if (query.get('search') === '100%_x')
         return { body: subscriberPageOf([buildSubscriber({ email: 'a100%_x@big.test' })], totals) };
       return { body: subscriberPageOf(rowsOf(offset), { ...totals, count: 50_000 }) };

@@ -3,14 +3,15 @@ import type { StatusPageSubscriber } from '@paydar/contracts/status-page-subscri
 import { useEffect, useState } from 'react';
 import { PagedHistoryCard } from '@/components/paged-history-card';
 import { useDeleteSubscriber } from '../../api/delete-subscriber';
-import { SUBSCRIBERS_PAGE_SIZE, type SubscriberFilters as Filters, useSubscribers } from '../../api/get-subscribers';
+import { type SubscriberFilters as Filters, SUBSCRIBERS_PAGE_SIZE, useSubscribers } from '../../api/get-subscribers';
 import { ConfirmModal } from '../confirm-modal';
 import { SubscriberFilters } from './subscriber-filters';
 import { SubscriberRow } from './subscriber-row';
 
 type SubscribersSectionProps = { pageId: number; readOnly: string | null };
 
-const plural = (count: number, one: string) => `${count.toLocaleString('en')} ${one}${count === 1 ? '' : 's'}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 /**
  * Who hears of the page's incidents by email, paged by the server (a page may have 50,000): the
@@ -28,7 +29,9 @@ export function SubscribersSection({ pageId, readOnly }: SubscribersSectionProps
     if (data && !subscribers.isPlaceholderData && page > 1 && data.results.length === 0)
       setPage(Math.max(1, Math.ceil(data.count / SUBSCRIBERS_PAGE_SIZE)));
   }, [data, page, subscribers.isPlaceholderData]);
-  const totals = data ? `${data.confirmed_count.toLocaleString('en')} confirmed, ${data.waiting_count.toLocaleString('en')} waiting` : '';
+  const totals = data
+    ? `${data.confirmed_count.toLocaleString('en')} confirmed, ${data.waiting_count.toLocaleString('en')} waiting`
+    : '';
   return (
     <>
       <PagedHistoryCard
@@ -36,7 +39,9 @@ export function SubscribersSection({ pageId, readOnly }: SubscribersSectionProps
         title="Subscribers"
         what="the subscribers"
         countLabel={(count) =>
-          filtered ? `${plural(count, 'match')} · of ${totals}` : `${plural(count, 'subscriber')} · ${totals}`
+          filtered
+            ? `${plural(count, 'match', 'matches')} · of ${totals}`
+            : `${plural(count, 'subscriber', 'subscribers')} · ${totals}`
         }
         empty={
           filtered
