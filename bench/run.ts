@@ -19,6 +19,7 @@ import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
 import { tenThousandBenchmark, threeProbersBenchmark } from './scale.bench';
 import { statusPageBenchmark } from './status-page.bench';
+import { statusPageNoticesBenchmark } from './status-page-notices.bench';
 import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
 import { idleBenchmark, perCheckBenchmark } from './system.bench';
@@ -52,6 +53,7 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['list', monitorListBenchmark],
   ['metric', metricBenchmark],
   ['status-page', statusPageBenchmark],
+  ['status-page-notices', statusPageNoticesBenchmark],
   // A real server process and Chromium: the browser's view of the list above.
   ['first-paint', firstPaintBenchmark],
   // A real server process with 1,000 open streams; before the demo, as it leaves 1,000 users and monitors behind.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { admin } from '../support/admin-cli';
+import { database } from '../support/database';
 import { linkIn, waitForMail } from '../support/mail';
 import { atEachSize, shotsDir } from '../support/screenshots';
 import { createMonitor, registerProbers, sessionKey } from '../support/seed-results';
@@ -132,4 +133,60 @@ test('an incident from opening to post-mortem, as its owner writes it and a subs
     expect(mail.text).toContain('/subscription?unsubscribe=');
   }
   await visitorContext.close();
+});
+
+test('the owner pages through a page’s subscribers, searches them and filters by state', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await verifiedUser(page, 'subscriber-list');
+  await admin('set-plan', user.email, 'Enterprise');
+  const key = await sessionKey(user.email, user.password);
+  const probers = await registerProbers(1, 'subscriber-list');
+  const shop = await createMonitor(key, probers, { alias: 'Shop' });
+  const statusPage = await createStatusPage(key, {
+    slug: uniqueSlug('subscribers'),
+    title: 'Acme status',
+    sections: [{ title: 'Services', monitors: [{ monitor: shop.id, public_name: 'Checkout', show_target: false }] }],
+  });
+  // 2,500 confirmed and 40 waiting readers, written straight to the table (subscribing is another spec's).
+  const db = await database();
+  try {
+    await db.query(
+      `INSERT INTO status_page_subscribers (page_id, email, confirm_sent_at, confirmed_at)
+       SELECT $1, 'reader' || g || '@acme-customers.example', now(), now() FROM generate_series(1, 2500) g`,
+      [statusPage.id],
+    );
+    await db.query(
+      `INSERT INTO status_page_subscribers (page_id, email, confirm_sent_at)
+       SELECT $1, 'pending' || g || '@new-customers.example', now() FROM generate_series(1, 40) g`,
+      [statusPage.id],
+    );
+  } finally {
+    await db.end();
+  }
+
+  await page.goto(`/status_pages/${statusPage.id}/incidents`);
+  const section = page.getByRole('region', { name: 'Subscribers' });
+  await expect(section).toContainText('2,540 subscribers · 2,500 confirmed, 40 waiting');
+  await expect(section.getByTestId('subscriber')).toHaveCount(20);
+  await expect(section.getByTestId('subscriber').first()).toContainText('pending40@new-customers.example');
+  await section.getByRole('button', { name: 'Page 2' }).click();
+  await expect(section.getByTestId('subscriber').first()).toContainText('pending20@new-customers.example');
+  await section.getByRole('button', { name: 'Page 127' }).click();
+  await expect(section.getByTestId('subscriber').last()).toContainText('reader1@acme-customers.example');
+  await section.locator('label', { hasText: /^Waiting$/ }).click();
+  await expect(section).toContainText('40 matches · of 2,500 confirmed, 40 waiting');
+  await expect(section.getByRole('button', { name: 'Page 2' })).toBeVisible();
+  await section.locator('label', { hasText: /^All$/ }).click();
+  await section.getByRole('textbox', { name: 'Search' }).fill('reader25');
+  await expect(section).toContainText('12 matches · of 2,500 confirmed, 40 waiting');
+  await expect(section.getByTestId('subscriber')).toHaveCount(12);
+  await section.getByRole('textbox', { name: 'Search' }).fill('reader1');
+  await expect(section).toContainText('1,111 matches');
+  await atEachSize(page, async (size) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(dir, `status-page-subscribers-${size.name}.png`), fullPage: true });
+  });
+  await section.getByRole('textbox', { name: 'Search' }).fill('100%_');
+  await expect(section).toContainText('No subscriber matches.');
 });

@@ -41,7 +41,22 @@ export const statusPageSubscriber = z.object({
   confirmed_at: z.string().nullable(),
 });
 export type StatusPageSubscriber = z.infer<typeof statusPageSubscriber>;
-export const statusPageSubscriberList = pageOf(statusPageSubscriber);
+/** The owner's list: one page of it (`count` the matching total), and the page's totals whatever the filter. */
+export const statusPageSubscriberList = pageOf(statusPageSubscriber).extend({
+  confirmed_count: z.number().int().describe('Confirmed subscribers of the page (not narrowed by search or state).'),
+  waiting_count: z
+    .number()
+    .int()
+    .describe('Subscribers waiting to confirm, whose link still works (not narrowed by search or state).'),
+});
+export type StatusPageSubscriberList = z.infer<typeof statusPageSubscriberList>;
+/** Rows per page of the owner's list: at most, and when the call names none. */
+export const SUBSCRIBERS_PAGE_MAX = 100;
+export const SUBSCRIBERS_PAGE_DEFAULT = 50;
+/** A search is part of an address: no longer than one. */
+export const SUBSCRIBER_SEARCH_MAX_LENGTH = STATUS_PAGE_SUBSCRIBER_EMAIL_MAX_LENGTH;
+export const SUBSCRIBER_STATES = ['confirmed', 'waiting'] as const;
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
 /** A maintenance window of the page's monitors as visitors read it. */
 export const publicMaintenance = z.object({

@@ -90,6 +90,28 @@ describe('waking idle workers', () => {
     expect((started[0]?.at ?? Infinity) - committedAt).toBeLessThan(1_000);
   });
 
+  it('sends many jobs in one statement: none if the transaction rolls back, each once if it commits, retried alone', async () => {
+    let failures = 0;
+    const started = await idleWorkerOnB('send-many', async (data) => {
+      if (data.n === 2 && failures++ === 0) throw new Error('only this job fails, once');
+    });
+    await transactionRunner(pool)(async (transaction) => {
+      await queues[0]?.sendMany('send-many', [{ n: 100 }, { n: 101 }], {}, transaction);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    await transactionRunner(pool)(async (transaction) => {
+      await queues[0]?.sendMany(
+        'send-many',
+        [1, 2, 3].map((n) => ({ n })),
+        { retryDelaySeconds: 1 },
+        transaction,
+      );
+    });
+    await expect.poll(() => started.length, { timeout: 10_000, interval: 20 }).toBe(4);
+    await sleep(1_000);
+    expect(started.map((job) => job.n).sort()).toEqual([1, 2, 2, 3]);
+  });
+
   it('starts a delayed job when its delay is over, not at the next safety poll', async () => {
     const started = await idleWorkerOnB('wake-delayed');
     const sentAt = Date.now();

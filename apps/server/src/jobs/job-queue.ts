@@ -17,6 +17,16 @@ export interface JobOptions {
 export interface JobQueue {
   /** Enqueue; with `transaction` the job exists only if that transaction commits. */
   send(name: string, data: object, options?: JobOptions, transaction?: Transaction): Promise<void>;
+  /**
+   * Enqueue many jobs of one queue in one statement (the subscriber drain's hundreds of mails), with
+   * one wake-up; with `transaction` they exist only if it commits. No `singletonKey` here.
+   */
+  sendMany(
+    name: string,
+    items: object[],
+    options?: Omit<JobOptions, 'singletonKey'>,
+    transaction?: Transaction,
+  ): Promise<void>;
   /** Runs `handler` for each job, `concurrency` at a time in this process; a throw retries that job. */
   work<T>(name: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
@@ -105,6 +115,27 @@ export async function startJobQueue(options: {
         db,
       });
       // In the sender's transaction when there is one: PostgreSQL delivers it only on commit.
+      const payload = wakeupPayload(name, (jobOptions.startAfterSeconds ?? 0) * 1000);
+      await db.executeSql('SELECT pg_notify($1, $2)', [JOB_WAKEUP_CHANNEL, payload]);
+    },
+    async sendMany(name, items, jobOptions = {}, transaction) {
+      if (!items.length) return;
+      await ensureQueue(name);
+      const db = transaction ? { executeSql: transaction.executeSql as PgBoss.Db['executeSql'] } : boss.getDb();
+      const startAfter = jobOptions.startAfterSeconds
+        ? new Date(Date.now() + jobOptions.startAfterSeconds * 1000).toISOString()
+        : undefined;
+      await boss.insert(
+        items.map((data) => ({
+          name,
+          data,
+          retryLimit: jobOptions.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryDelay: jobOptions.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+          retryBackoff: true,
+          ...(startAfter ? { startAfter } : {}),
+        })),
+        { db },
+      );
       const payload = wakeupPayload(name, (jobOptions.startAfterSeconds ?? 0) * 1000);
       await db.executeSql('SELECT pg_notify($1, $2)', [JOB_WAKEUP_CHANNEL, payload]);
     },

@@ -25,7 +25,7 @@ export async function generateOpenApiDocument(): Promise<string> {
     config,
     db: database.db,
     runInTransaction: unused,
-    jobs: { send: unused, work: unused, schedule: unused, stop: async () => undefined },
+    jobs: { send: unused, sendMany: unused, work: unused, schedule: unused, stop: async () => undefined },
     rateLimiter: { consume: unused, refund: unused },
     now: () => new Date(0),
     assignmentNotifier: { wait: unused, stop: async () => undefined },

@@ -75,6 +75,17 @@ export const pageOf = <T>(results: T[], more: { next?: string | null; previous?:
   results,
 });
 
+/** A page of the owner's subscriber list; the totals counted from `results` unless given. */
+export const subscriberPageOf = (
+  results: StatusPageSubscriber[],
+  more: { count?: number; next?: string | null; confirmed_count?: number; waiting_count?: number } = {},
+) => ({
+  ...pageOf(results, more),
+  count: more.count ?? results.length,
+  confirmed_count: more.confirmed_count ?? results.filter((row) => row.confirmed).length,
+  waiting_count: more.waiting_count ?? results.filter((row) => !row.confirmed).length,
+});
+
 export type ApiCall = { method: string; path: string; search: string; body: unknown };
 export type Answer = { status?: number; body?: unknown };
 

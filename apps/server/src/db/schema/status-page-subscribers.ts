@@ -41,9 +41,20 @@ export const statusPageNotices = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * The fan-out's cursor: the drain makes deliveries (and mails) for confirmed subscribers with
+     * ids above it, batch by batch, up to `fanout_until`; null when done. So the caller's
+     * transaction writes one row however many subscribers the page has.
+     */
+    fanoutAfter: integer('fanout_after'),
+    /** The page's highest subscriber id when the notice was queued: who signed up later is not told. */
+    fanoutUntil: integer('fanout_until'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('status_page_notices_page_key_idx').on(table.pageId, table.key)],
+  (table) => [
+    uniqueIndex('status_page_notices_page_key_idx').on(table.pageId, table.key),
+    index('status_page_notices_fanout_idx').on(table.id).where(sql`fanout_after IS NOT NULL`),
+  ],
 );
 
 /**
@@ -69,5 +80,8 @@ export const statusPageNoticeDeliveries = pgTable(
     uniqueIndex('status_page_notice_deliveries_token_idx').on(table.unsubscribeTokenHash),
     index('status_page_notice_deliveries_pending_idx').on(table.id).where(sql`queued_at IS NULL`),
     index('status_page_notice_deliveries_subscriber_idx').on(table.subscriberId),
+    // The retention step finds deliveries queued before its cutoff, oldest first, by this. Partial:
+    // the 50,000 rows a notice writes in its caller's transaction (all pending) do not pay for it.
+    index('status_page_notice_deliveries_queued_at_idx').on(table.queuedAt).where(sql`queued_at IS NOT NULL`),
   ],
 );

@@ -4,10 +4,15 @@ import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factor
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
+import { drainSubscriberNotices } from '../status-page-subscribers/subscriber-notices.drain';
 import { monitorOf, pageOf } from './incidents.test-support';
 
-/** The notices written for a page (the subscribers module's outbox), each with its deliveries. */
+/**
+ * The notices written for a page (the subscribers module's outbox), each with its deliveries: the
+ * drain (which the NOTIFY also starts) fans them out first, so each counts the mails it made.
+ */
 async function noticesOf(pageId: number) {
+  await drainSubscriberNotices(server.context);
   const { rows } = await server.context.db.execute<{
     key: string;
     subject: string;

@@ -4,8 +4,12 @@ import { pruneUnconfirmed } from './status-page-subscribers.repository';
 import { CONFIRM_LIFETIME_MS } from './subscribe.service';
 import { NOTICE_QUEUED_KIND } from './subscriber-notices';
 import { drainSubscriberNotices } from './subscriber-notices.drain';
+import { pruneNotices } from './subscriber-notices.retention';
 
-/** Every minute (once per cluster) and at start: what a lost NOTIFY or a stop left is queued; expired sign-ups forgotten. */
+/**
+ * Every minute (once per cluster) and at start: what a lost NOTIFY or a stop left is queued; expired
+ * sign-ups forgotten; notices past their time pruned (subscriber-notices.retention.ts).
+ */
 export const SUBSCRIBER_NOTICES_SWEEP_QUEUE = 'status-page-subscribers.sweep';
 
 interface Logger {
@@ -45,6 +49,7 @@ export async function registerSubscriberNoticeJobs(
   await registerPeriodicJob(context.jobs, SUBSCRIBER_NOTICES_SWEEP_QUEUE, '* * * * *', async () => {
     await drainSubscriberNotices(context);
     await pruneUnconfirmed(context.db, new Date(context.now().getTime() - CONFIRM_LIFETIME_MS));
+    await pruneNotices(context.db, context.now());
   });
   return async () => {
     unsubscribe();

@@ -152,13 +152,49 @@ export async function findPageByUnsubscribeToken(db: Database, tokenHash: string
   return row ? toPage(row) : null;
 }
 
-/** The page's subscribers, newest first, left out those whose confirmation link expired unused. */
-export async function listSubscribers(db: Database, pageId: number, waitingSince: Date): Promise<SubscriberRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT * FROM status_page_subscribers
-    WHERE page_id = ${pageId} AND (confirmed_at IS NOT NULL OR confirm_sent_at > ${waitingSince.toISOString()}::timestamptz)
-    ORDER BY id DESC`);
-  return result.rows.map(toSubscriber);
+export interface SubscriberFilter {
+  /** Part of the address, lowercased; matched as plain text (no LIKE wildcards). */
+  search?: string;
+  state?: 'confirmed' | 'waiting';
+}
+
+/**
+ * One page of the page's subscribers, newest first, left out those whose confirmation link expired
+ * unused; with the matching total and the page's confirmed and waiting totals, in one scan of the
+ * page's rows. `strpos` rather than LIKE: what the owner types is found as typed, `%` and `_` too.
+ */
+export async function listSubscribers(
+  db: Database,
+  pageId: number,
+  waitingSince: Date,
+  filter: SubscriberFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubscriberRow[]; total: number; confirmed: number; waiting: number }> {
+  const held = sql`page_id = ${pageId} AND (confirmed_at IS NOT NULL OR confirm_sent_at > ${waitingSince.toISOString()}::timestamptz)`;
+  const search = filter.search ? sql`strpos(email, ${filter.search}) > 0` : sql`true`;
+  const state =
+    filter.state === 'confirmed'
+      ? sql`confirmed_at IS NOT NULL`
+      : filter.state === 'waiting'
+        ? sql`confirmed_at IS NULL`
+        : sql`true`;
+  const [rows, counts] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`
+      SELECT * FROM status_page_subscribers WHERE ${held} AND ${search} AND ${state}
+      ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.execute<{ total: number; confirmed: number; waiting: number }>(sql`
+      SELECT count(*) FILTER (WHERE ${search} AND ${state})::int AS total,
+        count(*) FILTER (WHERE confirmed_at IS NOT NULL)::int AS confirmed,
+        count(*) FILTER (WHERE confirmed_at IS NULL)::int AS waiting
+      FROM status_page_subscribers WHERE ${held}`),
+  ]);
+  const count = counts.rows[0];
+  return {
+    rows: rows.rows.map(toSubscriber),
+    total: count?.total ?? 0,
+    confirmed: count?.confirmed ?? 0,
+    waiting: count?.waiting ?? 0,
+  };
 }
 
 export async function deleteSubscriber(db: Database, pageId: number, subscriberId: number): Promise<boolean> {

@@ -14,6 +14,7 @@ import { callerOf, requireCaller } from '../../http/authentication';
 import { PUBLIC_STATUS_PAGE_BY_HOST_PATH, PUBLIC_STATUS_PAGES_PATH } from '../status-pages/status-pages.public';
 import { pageParams } from '../status-pages/status-pages.schema';
 import { STATUS_PAGES_PATH } from '../status-pages/status-pages.service';
+import { subscribersQuery } from './status-page-subscribers.schema';
 import { subscribe } from './subscribe.service';
 import { SUBSCRIPTIONS_PATH } from './subscriber-links';
 import { listPageSubscribers, removePageSubscriber } from './subscribers.owner.service';
@@ -126,9 +127,16 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${STATUS_PAGES_PATH}/:id/subscribers/`,
       {
         ...authenticated,
-        schema: { tags: ownerTags, params: pageParams, response: { 200: statusPageSubscriberList, ...errors } },
+        schema: {
+          tags: ownerTags,
+          description:
+            'A page of the page’s subscribers, newest first (confirmed, and waiting ones whose link still works), by search and state, with the page’s confirmed and waiting totals.',
+          params: pageParams,
+          querystring: subscribersQuery,
+          response: { 200: statusPageSubscriberList, ...errors },
+        },
       },
-      (request) => listPageSubscribers(context, callerOf(request), request.params.id),
+      (request) => listPageSubscribers(context, callerOf(request), request.params.id, request.query),
     );
     app.delete(
       `${STATUS_PAGES_PATH}/:id/subscribers/:subscriberId/`,

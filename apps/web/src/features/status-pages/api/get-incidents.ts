@@ -8,8 +8,13 @@ export const incidentsPath = (pageId: number) => `${STATUS_PAGES_PATH}/${pageId}
 /** Every incident query of a page starts with this key. */
 export const incidentsQueryKey = (pageId: number) => [...statusPagesQueryKey, pageId, 'incidents'] as const;
 
+/** Incidents per page of the owner's list. */
+export const INCIDENTS_PAGE_SIZE = 20;
+
+/** One page (from 1): the API pages by limit and offset (a `page` parameter it would ignore). */
 export function getIncidents(pageId: number, page: number, signal?: AbortSignal) {
-  return api.get(`${incidentsPath(pageId)}?page=${page}`, incidentList, { signal });
+  const offset = (page - 1) * INCIDENTS_PAGE_SIZE;
+  return api.get(`${incidentsPath(pageId)}?limit=${INCIDENTS_PAGE_SIZE}&offset=${offset}`, incidentList, { signal });
 }
 
 export const incidentsQueryOptions = (pageId: number, page: number) =>

@@ -17,6 +17,7 @@ import {
   buildSubscriber,
   pageOf,
   stubStatusPageApi,
+  subscriberPageOf,
 } from '@/testing/status-page-builders';
 import { buildProfile } from '@/testing/test-utils';
 import { IncidentsPage } from './incidents-page';
@@ -41,7 +42,7 @@ function stubApi(
     const custom = answer?.(call);
     if (custom) return custom;
     if (call.method === 'GET' && call.path === `${BASE}/incidents/`) return { body: pageOf(incidents) };
-    if (call.method === 'GET' && call.path === `${BASE}/subscribers/`) return { body: pageOf(subscribers) };
+    if (call.method === 'GET' && call.path === `${BASE}/subscribers/`) return { body: subscriberPageOf(subscribers) };
     if (call.method === 'DELETE') return { status: 204 };
     return { status: call.method === 'POST' ? 201 : 200, body: buildIncident() };
   });
@@ -206,23 +207,24 @@ describe('the incidents screen', { timeout: 20_000 }, () => {
     expect((await lastWrite(calls, 'DELETE')).path).toBe(`${BASE}/incidents/5/`);
   });
 
-  it('pages through older incidents', async () => {
+  it('pages through older incidents by the API’s limit and offset', async () => {
+    const [FIRST, SECOND] = ['?limit=20&offset=0', '?limit=20&offset=20'];
     const calls = stubApi([], [], (call) =>
       call.method === 'GET' && call.path === `${BASE}/incidents/`
         ? {
-            body: pageOf([buildIncident({ id: call.search === '?page=2' ? 2 : 12, title: `Page ${call.search}` })], {
-              next: call.search === '?page=1' ? 'next' : null,
-              previous: call.search === '?page=2' ? 'prev' : null,
+            body: pageOf([buildIncident({ id: call.search === SECOND ? 2 : 12, title: `Page ${call.search}` })], {
+              next: call.search === FIRST ? 'next' : null,
+              previous: call.search === SECOND ? 'prev' : null,
             }),
           }
         : undefined,
     );
     renderPage();
-    expect(await screen.findByText('Page ?page=1')).toBeTruthy();
+    expect(await screen.findByText(`Page ${FIRST}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('Page ?page=2')).toBeTruthy();
+    expect(await screen.findByText(`Page ${SECOND}`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
-    expect(calls.some((call) => call.search === '?page=2')).toBe(true);
+    expect(calls.some((call) => call.search === SECOND)).toBe(true);
   });
 
   it('is read-only for the demo account', async () => {
@@ -236,7 +238,13 @@ describe('the incidents screen', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the subscribers section', () => {
+describe('the subscribers section', { timeout: 20_000 }, () => {
+  const section = () => screen.findByRole('region', { name: 'Subscribers' });
+  const countText = async () => {
+    const region = await section();
+    return within(region).getByText(/subscriber|match/, { selector: 'p' }).textContent;
+  };
+
   it('counts subscribers, confirmed or waiting, and removes one after asking', async () => {
     const calls = stubApi(
       [],
@@ -247,24 +255,64 @@ describe('the subscribers section', () => {
       ],
     );
     renderPage();
-    const section = await screen.findByTestId('subscribers');
-    expect((await within(section).findByTestId('subscriber-count')).textContent).toBe(
-      '3 subscribers · 2 confirmed, 1 waiting',
-    );
-    const rows = within(section).getAllByTestId('subscriber');
+    const region = await section();
+    await waitFor(() => expect(within(region).getAllByTestId('subscriber')).toHaveLength(3));
+    expect(await countText()).toBe('3 subscribers · 2 confirmed, 1 waiting');
+    const rows = within(region).getAllByTestId('subscriber');
     expect(within(rows[1] as HTMLElement).getByText('Waiting for confirmation')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('Confirmed')).toBeTruthy();
-    fireEvent.click(within(section).getByRole('button', { name: 'Remove bob@example.test' }));
+    expect(calls.find((call) => call.path === `${BASE}/subscribers/`)?.search).toBe('?limit=20&offset=0');
+    fireEvent.click(within(region).getByRole('button', { name: 'Remove bob@example.test' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Remove bob@example\.test\?/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect((await lastWrite(calls, 'DELETE')).path).toBe(`${BASE}/subscribers/2/`);
   });
 
+  it('pages through 50,000 subscribers by the server’s pages, and searches and filters by state', async () => {
+    const rowsOf = (offset: number) =>
+      Array.from({ length: 20 }, (_, n) =>
+        buildSubscriber({ id: 50_000 - offset - n, email: `r${offset + n}@big.test` }),
+      );
+    const totals = { confirmed_count: 49_990, waiting_count: 10 };
+    const calls = stubApi([], [], (call) => {
+      if (call.method !== 'GET' || call.path !== `${BASE}/subscribers/`) return undefined;
+      const query = new URLSearchParams(call.search);
+      const offset = Number(query.get('offset'));
+      if (query.get('state') === 'waiting') return { body: subscriberPageOf([], { ...totals, count: 0 }) };
+      if (query.get('search') === '100%_x')
+        return { body: subscriberPageOf([buildSubscriber({ email: 'a100%_x@big.test' })], totals) };
+      return { body: subscriberPageOf(rowsOf(offset), { ...totals, count: 50_000 }) };
+    });
+    renderPage();
+    const region = await section();
+    await waitFor(() => expect(within(region).getAllByTestId('subscriber')).toHaveLength(20));
+    expect(await countText()).toBe('50,000 subscribers · 49,990 confirmed, 10 waiting');
+    fireEvent.click(within(region).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(region).getByText('r20@big.test')).toBeTruthy());
+    expect(calls.some((call) => call.search === '?limit=20&offset=20')).toBe(true);
+    fireEvent.click(within(region).getByRole('button', { name: 'Page 2500' }));
+    await waitFor(() => expect(within(region).getByText('r49980@big.test')).toBeTruthy());
+
+    // A search goes to the server as typed (after a pause), back on the first page.
+    fireEvent.change(within(region).getByLabelText('Search'), { target: { value: ' 100%_x\u0000 ' } });
+    await waitFor(() => expect(within(region).getByText('a100%_x@big.test')).toBeTruthy(), { timeout: 3_000 });
+    const searched = calls.filter((call) => call.search.includes('search=')).at(-1) as ApiCall;
+    expect(new URLSearchParams(searched.search).get('search')).toBe('100%_x');
+    expect(new URLSearchParams(searched.search).get('offset')).toBe('0');
+    expect(await countText()).toBe('1 match · of 49,990 confirmed, 10 waiting');
+
+    fireEvent.click(within(region).getByRole('radio', { name: 'Waiting' }));
+    expect(await within(region).findByText('No subscriber matches.')).toBeTruthy();
+    const waiting = calls.filter((call) => call.search.includes('state=')).at(-1) as ApiCall;
+    expect(new URLSearchParams(waiting.search).get('state')).toBe('waiting');
+    expect(new URLSearchParams(waiting.search).get('search')).toBe('100%_x');
+  });
+
   it('says so when nobody has subscribed', async () => {
     stubApi([]);
     renderPage();
     expect(await screen.findByText(/Nobody has subscribed yet/)).toBeTruthy();
-    expect(screen.getByTestId('subscriber-count').textContent).toBe('0 subscribers');
+    expect(within(await section()).queryByLabelText('Search')).toBeNull();
   });
 });

@@ -1,53 +1,71 @@
-import { ActionIcon, Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { StatusPageSubscriber } from '@paydar/contracts/status-page-subscribers';
-import { useState } from 'react';
-import { TrashIcon } from '@/components/icons';
-import { ReadOnlyTip } from '@/components/read-only-tip';
-import { errorMessage } from '@/lib/api-client';
-import { useFormatTime } from '@/lib/time-settings';
+import { useEffect, useState } from 'react';
+import { PagedHistoryCard } from '@/components/paged-history-card';
 import { useDeleteSubscriber } from '../../api/delete-subscriber';
-import { useSubscribers } from '../../api/get-subscribers';
+import { type SubscriberFilters as Filters, SUBSCRIBERS_PAGE_SIZE, useSubscribers } from '../../api/get-subscribers';
 import { ConfirmModal } from '../confirm-modal';
+import { SubscriberFilters } from './subscriber-filters';
+import { SubscriberRow } from './subscriber-row';
 
 type SubscribersSectionProps = { pageId: number; readOnly: string | null };
 
-/** Who hears of the page's incidents by email: confirmed ones, and those yet to follow the link. */
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/**
+ * Who hears of the page's incidents by email, paged by the server (a page may have 50,000): the
+ * page's confirmed and waiting totals, a search by address and a state filter.
+ */
 export function SubscribersSection({ pageId, readOnly }: SubscribersSectionProps) {
-  const subscribers = useSubscribers(pageId);
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Filters>({});
   const [removing, setRemoving] = useState<StatusPageSubscriber | null>(null);
-  const list = subscribers.data?.results ?? [];
-  const confirmed = list.filter((subscriber) => subscriber.confirmed).length;
+  const subscribers = useSubscribers(pageId, page, filters);
+  const filtered = filters.search !== undefined || filters.state !== undefined;
+  const data = subscribers.data;
+  // A removal that emptied the last page: show the page before it.
+  useEffect(() => {
+    if (data && !subscribers.isPlaceholderData && page > 1 && data.results.length === 0)
+      setPage(Math.max(1, Math.ceil(data.count / SUBSCRIBERS_PAGE_SIZE)));
+  }, [data, page, subscribers.isPlaceholderData]);
+  const totals = data
+    ? `${data.confirmed_count.toLocaleString('en')} confirmed, ${data.waiting_count.toLocaleString('en')} waiting`
+    : '';
   return (
-    <Paper withBorder radius="md" p="md" data-testid="subscribers">
-      <Stack gap="sm">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            Subscribers
-          </Title>
-          {subscribers.isSuccess && (
-            <Text size="sm" c="dimmed" data-testid="subscriber-count">
-              {subscribers.data.count === 1 ? '1 subscriber' : `${subscribers.data.count} subscribers`}
-              {subscribers.data.count > 0 &&
-                (list.length === subscribers.data.count
-                  ? ` · ${confirmed} confirmed, ${list.length - confirmed} waiting`
-                  : ` · the first ${list.length} shown`)}
-            </Text>
-          )}
-        </Stack>
-        {subscribers.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
-        ) : subscribers.isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(subscribers.error)}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nobody has subscribed yet. Visitors subscribe by email on the page; they hear of incidents once they
-            confirm.
-          </Text>
-        ) : (
+    <>
+      <PagedHistoryCard
+        id="subscribers"
+        title="Subscribers"
+        what="the subscribers"
+        countLabel={(count) =>
+          filtered
+            ? `${plural(count, 'match', 'matches')} · of ${totals}`
+            : `${plural(count, 'subscriber', 'subscribers')} · ${totals}`
+        }
+        empty={
+          filtered
+            ? 'No subscriber matches.'
+            : 'Nobody has subscribed yet. Visitors subscribe by email on the page; they hear of incidents once they confirm.'
+        }
+        history={subscribers}
+        pageSize={SUBSCRIBERS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        filters={
+          (filtered || (data?.count ?? 0) > 0) && (
+            <SubscriberFilters
+              value={filters}
+              onChange={(next) => {
+                setFilters(next);
+                setPage(1);
+              }}
+            />
+          )
+        }
+        renderItems={(items) => (
           <Stack gap={6}>
-            {list.map((subscriber) => (
+            {items.map((subscriber) => (
               <SubscriberRow
                 key={subscriber.id}
                 subscriber={subscriber}
@@ -57,43 +75,9 @@ export function SubscribersSection({ pageId, readOnly }: SubscribersSectionProps
             ))}
           </Stack>
         )}
-      </Stack>
+      />
       {removing && <RemoveSubscriberModal pageId={pageId} subscriber={removing} onClose={() => setRemoving(null)} />}
-    </Paper>
-  );
-}
-
-type SubscriberRowProps = { subscriber: StatusPageSubscriber; readOnly: string | null; onRemove: () => void };
-
-function SubscriberRow({ subscriber, readOnly, onRemove }: SubscriberRowProps) {
-  const formatTime = useFormatTime();
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="subscriber">
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" truncate="end" title={subscriber.email}>
-          {subscriber.email}
-        </Text>
-        <Group gap={6} wrap="wrap">
-          <Badge size="xs" variant="light" color={subscriber.confirmed ? 'teal' : 'gray'}>
-            {subscriber.confirmed ? 'Confirmed' : 'Waiting for confirmation'}
-          </Badge>
-          <Text size="xs" c="dimmed">
-            since {formatTime(subscriber.confirmed_at ?? subscriber.created_at, 'day')}
-          </Text>
-        </Group>
-      </Stack>
-      <ReadOnlyTip reason={readOnly}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Remove ${subscriber.email}`}
-          disabled={readOnly !== null}
-          onClick={onRemove}
-        >
-          <TrashIcon size={16} />
-        </ActionIcon>
-      </ReadOnlyTip>
-    </Group>
+    </>
   );
 }
 
