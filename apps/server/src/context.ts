@@ -36,7 +36,7 @@ export interface Caller {
   isDemo: boolean;
   /** The session behind the call; null when an API token made it. */
   sessionId: number | null;
-  /** The credential as sent (session key or API token), echoed back as the profile's `uid`. */
+  /** The session key as sent, echoed back as the profile's `uid`; empty for an API token, which is never echoed into an answer. */
   key: string;
   impersonatorId: number | null;
   /** The API token behind the call; null for a session. Never staff: a token caller's isStaff is false. */

@@ -25,7 +25,8 @@ export async function authenticateApiToken(context: ServiceContext, token: strin
     isStaff: false,
     isDemo: found.user.isDemo,
     sessionId: null,
-    key: token,
+    // The profile's `uid` is the session key; a token is not echoed into answers that scripts may log.
+    key: '',
     impersonatorId: null,
     apiToken: { id: found.token.id, scope: found.token.scope },
   };

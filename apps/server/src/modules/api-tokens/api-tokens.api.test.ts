@@ -48,6 +48,10 @@ describe('creating and listing API tokens', () => {
       expires_at: null,
     });
 
+    const profile = await callWithToken(server, body.token, 'GET', '/api/v1/users/profile');
+    expect(profile.json()).toMatchObject({ email: user.email, uid: '' });
+    expect(profile.body).not.toContain(body.token);
+
     const [row] = (
       await server.context.db.execute(sql`SELECT row_to_json(t)::text AS json FROM api_tokens t WHERE id = ${body.id}`)
     ).rows as Array<{ json: string }>;

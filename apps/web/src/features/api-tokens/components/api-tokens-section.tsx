@@ -1,4 +1,4 @@
-import { Alert, Code, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { CreatedApiToken } from '@paydar/contracts/api-tokens';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
@@ -18,9 +18,9 @@ export function ApiTokensSection() {
       </Title>
       <Text size="sm" c="dimmed">
         For scripts and integrations: send a token as <Code fz="xs">Authorization: Bearer &lt;token&gt;</Code> (see the{' '}
-        <a href="/api/docs" target="_blank" rel="noreferrer">
+        <Anchor href="/api/docs" target="_blank" rel="noreferrer" inherit>
           API docs
-        </a>
+        </Anchor>
         ). A read-only token can only read; neither kind can manage tokens, change your account or pay.
       </Text>
       {created && <NewApiTokenPanel created={created} onDone={() => setCreated(null)} />}

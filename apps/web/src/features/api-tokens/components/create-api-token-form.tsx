@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { API_TOKEN_NAME_MAX_LENGTH, type ApiTokenScope, type CreatedApiToken } from '@paydar/contracts/api-tokens';
 import { showFormFailure } from '@/lib/form-errors';
@@ -51,22 +51,10 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
           maxLength={API_TOKEN_NAME_MAX_LENGTH}
           {...form.getInputProps('name')}
         />
-        <Group grow gap="sm" align="flex-start" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
-          <Select
-            label="Scope"
-            data={scopeOptions}
-            allowDeselect={false}
-            style={{ minWidth: 180 }}
-            {...form.getInputProps('scope')}
-          />
-          <Select
-            label="Expires"
-            data={expiryOptions}
-            allowDeselect={false}
-            style={{ minWidth: 180 }}
-            {...form.getInputProps('expiry')}
-          />
-        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select label="Scope" data={scopeOptions} allowDeselect={false} {...form.getInputProps('scope')} />
+          <Select label="Expires" data={expiryOptions} allowDeselect={false} {...form.getInputProps('expiry')} />
+        </SimpleGrid>
         <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
           Create token
         </Button>
