@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildUser, callAs } from '../../../test/factories';
@@ -137,5 +138,42 @@ describe('the Authorization header', () => {
       headers: { authorization: `bearer   ${token}` },
     });
     expect(lowerCase.statusCode).toBe(200);
+  });
+});
+
+/** One raw HTTP/1.1 request over a real socket (no client that would refuse odd bytes); the status line's code. */
+async function rawStatus(port: number, authorization: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', reject);
+    socket.write(
+      `GET /api/v1/monitors/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`,
+      'latin1',
+    );
+  });
+}
+
+describe('the Authorization header over a real socket', () => {
+  it('gets a 4xx, never a 5xx, for NUL bytes and 10 KB values', async () => {
+    const user = await buildUser(server);
+    const { token } = await createToken(server, user);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    expect(await rawStatus(port, `Bearer ${token}`)).toBe(200);
+    expect(await rawStatus(port, `Bearer ${'pdr_'.padEnd(10_240, 'A')}`)).toBe(401);
+    // Node's HTTP parser refuses a NUL in a header before any route runs.
+    const withNul = await rawStatus(port, `Bearer ${token.slice(0, 20)}\u0000${token.slice(21)}`);
+    expect(withNul).toBeGreaterThanOrEqual(400);
+    expect(withNul).toBeLessThan(500);
   });
 });
