@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { alertChannelsRoutes } from './modules/alert-channels/alert-channels.routes';
 import { channelTestRoutes } from './modules/alerts/channel-test.routes';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { badgesRoutes } from './modules/badges/badges.routes';
 import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
@@ -73,6 +74,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(healthRoutes(context.db));
   await app.register(faviconRoutes);
   await app.register(accountsRoutes(context));
+  await app.register(apiTokensRoutes(context));
   await app.register(alertChannelsRoutes(context));
   await app.register(impersonationRoutes(context));
   await app.register(plansRoutes(context));

@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@paydar/contracts/api-tokens';
 import type { Config } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
@@ -26,15 +27,21 @@ export interface ServiceContext {
   sessions: SessionCache;
 }
 
-/** Who is calling, resolved from `Authorization: Token <key>`. */
+/** Who is calling, resolved from `Authorization: Token <key>` (a session) or `Bearer pdr_…` (an API token). */
 export interface Caller {
   userId: number;
   email: string;
   isVerified: boolean;
   isStaff: boolean;
   isDemo: boolean;
-  sessionId: number;
-  /** The session key as sent, echoed back as the profile's `uid`. */
+  /** The session behind the call; null when an API token made it. */
+  sessionId: number | null;
+  /** The session key as sent, echoed back as the profile's `uid`; empty for an API token, which is never echoed into an answer. */
   key: string;
   impersonatorId: number | null;
+  /** The API token behind the call; null for a session. Never staff: a token caller's isStaff is false. */
+  apiToken: { id: number; scope: ApiTokenScope } | null;
 }
+
+/** A caller signed in with a session key: what sign-out, password changes and live streams act on. */
+export type SessionCaller = Caller & { sessionId: number; apiToken: null };

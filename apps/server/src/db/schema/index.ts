@@ -1,4 +1,5 @@
 export * from './alert-rules';
+export * from './api-tokens';
 export * from './billing';
 export * from './demo';
 export * from './impersonation';

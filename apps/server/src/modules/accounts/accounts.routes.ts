@@ -16,7 +16,7 @@ import {
 import { errorBody, successBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { callerOf, requireCaller, requireSession, sessionCallerOf } from '../../http/authentication';
 import { confirmEmailChange } from './email-change.service';
 import { sendVerificationToken, VERIFICATION_SENT_TEXT, verifyEmail } from './email-verification.service';
 import { login, loginAsDemo } from './login.service';
@@ -32,6 +32,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody 
 export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: requireCaller(context) };
+    // What a stolen API token must not do: change the account, its password or email, or sign out.
+    const sessionOnly = { onRequest: requireSession(context) };
 
     app.post(
       '/api/v1/users/register',
@@ -48,16 +50,16 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/v1/users/logout',
-      { ...authenticated, schema: { tags, response: { 200: successBody, ...errors } } },
+      { ...sessionOnly, schema: { tags, response: { 200: successBody, ...errors } } },
       async (request) => {
-        await logout(context, callerOf(request));
+        await logout(context, sessionCallerOf(request));
         return { success: true as const };
       },
     );
     app.post(
       '/api/v1/users/logout_all',
       {
-        ...authenticated,
+        ...sessionOnly,
         schema: {
           tags,
           summary: 'Sign out everywhere: ends every session of the caller, this one included',
@@ -65,7 +67,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await logoutEverywhere(context, callerOf(request));
+        await logoutEverywhere(context, sessionCallerOf(request));
         return { success: true as const };
       },
     );
@@ -76,13 +78,13 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/api/v1/users/profile',
-      { ...authenticated, schema: { tags, body: updateProfileBody, response: { 200: profile, ...errors } } },
+      { ...sessionOnly, schema: { tags, body: updateProfileBody, response: { 200: profile, ...errors } } },
       (request) => updateProfile(context, callerOf(request), request.body),
     );
     app.post(
       '/api/v1/users/confirm_email',
       {
-        ...authenticated,
+        ...sessionOnly,
         schema: {
           tags,
           summary: "Confirms an email change with the token from the link mailed to the new address (the caller's own)",
@@ -95,7 +97,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/users/change_password',
       {
-        ...authenticated,
+        ...sessionOnly,
         schema: {
           tags,
           summary: 'Sets a new password (the current one is asked) and signs out every other session',
@@ -103,7 +105,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           response: { 200: successBody, ...errors },
         },
       },
-      (request) => changePassword(context, callerOf(request), request.body),
+      (request) => changePassword(context, sessionCallerOf(request), request.body),
     );
     app.post(
       '/api/v1/users/verify_email',

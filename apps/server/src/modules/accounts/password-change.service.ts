@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from '../../context';
+import type { ServiceContext, SessionCaller } from '../../context';
 import { AppError, forbidden } from '../../errors';
 import { enqueueMail } from '../mail/mail.jobs';
 import { passwordChangedMail } from '../mail/mail.templates';
@@ -14,7 +14,7 @@ import { updateUser } from './users.repository';
  */
 export async function changePassword(
   context: ServiceContext,
-  caller: Caller,
+  caller: SessionCaller,
   input: { current_password: string; password: string },
 ): Promise<{ success: true }> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from '../../context';
+import type { ServiceContext, SessionCaller } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, forbidden, notAuthenticated } from '../../errors';
 import { DEMO_READ_ONLY_TEXT } from './profile.service';
@@ -22,7 +22,7 @@ export async function openSession(db: Database, userId: number, impersonatorId?:
 }
 
 /** The caller behind a key; an unknown, revoked or expired key is refused alike. */
-export async function authenticate(context: ServiceContext, key: string): Promise<Caller> {
+export async function authenticate(context: ServiceContext, key: string): Promise<SessionCaller> {
   const keyHash = hashSecret(key);
   const found = await context.sessions.get(keyHash, () => findActiveSession(context.db, keyHash));
   if (!found) throw notAuthenticated();
@@ -42,11 +42,12 @@ export async function authenticate(context: ServiceContext, key: string): Promis
     sessionId: found.sessionId,
     key,
     impersonatorId: found.impersonatorId,
+    apiToken: null,
   };
 }
 
 /** The key stops working at once. */
-export async function logout(context: ServiceContext, caller: Caller): Promise<void> {
+export async function logout(context: ServiceContext, caller: SessionCaller): Promise<void> {
   await revokeSession(context.db, caller.sessionId, context.now());
 }
 
@@ -55,7 +56,7 @@ export async function logout(context: ServiceContext, caller: Caller): Promise<v
  * account, whose sessions are every visitor's, nor for staff impersonating, who must not sign the
  * customer out of their own devices.
  */
-export async function logoutEverywhere(context: ServiceContext, caller: Caller): Promise<void> {
+export async function logoutEverywhere(context: ServiceContext, caller: SessionCaller): Promise<void> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (caller.impersonatorId !== null) throw forbidden('Staff cannot sign a user out everywhere while impersonating.');
   await revokeAllSessions(context.db, caller.userId, context.now());

@@ -58,6 +58,7 @@ const callerOf = (user: BuiltUser): Caller => ({
   sessionId: 0,
   key: user.key,
   impersonatorId: null,
+  apiToken: null,
 });
 
 describe('GET /api/v1/users/check_organization', () => {

@@ -2,7 +2,7 @@ import { addCreditBody, addCreditResponse, checkOrganizationResponse } from '@pa
 import { errorBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { callerOf, requireCaller, requireSession } from '../../http/authentication';
 import { consoleClientFrom } from './console.client';
 import { addCreditHeaders } from './console-credit.schema';
 import { addConsoleCredit, checkOrganization } from './console-credit.service';
@@ -25,7 +25,7 @@ export function consoleCreditRoutes(context: ServiceContext): FastifyPluginAsync
     app.post(
       '/api/v1/users/add_credit',
       {
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: {
           tags: ['billing'],
           headers: addCreditHeaders,

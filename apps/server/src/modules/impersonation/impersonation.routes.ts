@@ -2,7 +2,7 @@ import { impersonateBody, impersonationIssued, issueImpersonationBody, keyRespon
 import { errorBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { callerOf, requireSession } from '../../http/authentication';
 import { impersonate, issueImpersonationAsCaller } from './impersonation.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
@@ -12,7 +12,7 @@ export function impersonationRoutes(context: ServiceContext): FastifyPluginAsync
     app.post(
       '/api/v1/staff/impersonation_tokens',
       {
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: { tags: ['staff'], body: issueImpersonationBody, response: { 200: impersonationIssued, ...errors } },
       },
       (request) => issueImpersonationAsCaller(context, callerOf(request), request.body.email),

@@ -3,7 +3,7 @@ import { errorBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { requireSession, sessionCallerOf } from '../../http/authentication';
 import { sessionDeadlines } from '../accounts/session.service';
 import { parseLastEventId, streamSharedMonitor, streamUserMonitors } from './live.service';
 import { createLiveHub } from './live-hub';
@@ -37,12 +37,12 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/live/',
       {
         sse,
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: { tags, response: { 200: stream, 401: errorBody, 406: errorBody } },
       },
       async (request, reply) => {
         const lastEventId = parseLastEventId(request.headers['last-event-id']);
-        await streamUserMonitors(context, hub, callerOf(request), lastEventId, sseWriter(reply));
+        await streamUserMonitors(context, hub, sessionCallerOf(request), lastEventId, sseWriter(reply));
       },
     );
     app.get(

@@ -1,5 +1,5 @@
 import { LIVE_EVENTS, type LiveReady } from '@paydar/contracts/live';
-import type { Caller, ServiceContext } from '../../context';
+import type { ServiceContext, SessionCaller } from '../../context';
 import { AppError, notFound } from '../../errors';
 import { type LiveRow, latestChangeSeq, ownerView, readSharedLive, readUserLive } from './live.repository';
 import type { LiveHub, LiveStream } from './live-hub';
@@ -83,7 +83,7 @@ async function begin(
 export async function streamUserMonitors(
   context: ServiceContext,
   hub: LiveHub,
-  caller: Caller,
+  caller: SessionCaller,
   lastEventId: number | null | 'unknown',
   writer: StreamWriter,
 ): Promise<LiveStream> {

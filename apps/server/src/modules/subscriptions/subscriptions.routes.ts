@@ -3,7 +3,7 @@ import { errorBody } from '@paydar/contracts/common';
 import { autoRenewBody, subscription } from '@paydar/contracts/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { callerOf, requireSession } from '../../http/authentication';
 import { AUTO_RENEW_PATH, setAutoRenew } from './auto-renew.service';
 import { buyPlan } from './purchase.service';
 
@@ -14,7 +14,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
     app.post(
       '/api/v2/users/subscriptions/buy',
       {
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: {
           tags: ['subscriptions'],
           description:
@@ -29,7 +29,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
     app.patch(
       AUTO_RENEW_PATH,
       {
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: {
           tags: ['subscriptions'],
           description:

@@ -163,6 +163,7 @@ describe('POST /api/v1/users/zarinpal/request', () => {
       sessionId: 0,
       key: user.key,
       impersonatorId: null,
+      apiToken: null,
     };
     const refused = requestZarinpalPayment(server.context, undefined, caller, { goal: 'charge' }, { amount: 5_000 });
     await expect(refused).rejects.toBeInstanceOf(AppError);

@@ -8,7 +8,7 @@ import { errorBody } from '@paydar/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { callerOf, requireCaller } from '../../http/authentication';
+import { callerOf, requireCaller, requireSession } from '../../http/authentication';
 import { handleZarinpalCallback } from './zarinpal.callback.service';
 import { zarinpalClientFrom } from './zarinpal.client';
 import { CALLBACK_PATH, requestZarinpalPayment } from './zarinpal.request.service';
@@ -21,7 +21,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/users/zarinpal/request',
       {
-        onRequest: requireCaller(context),
+        onRequest: requireSession(context),
         schema: {
           tags: ['billing'],
           querystring: zarinpalRequestQuery,

@@ -1,11 +1,12 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
+import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { TimeSettingsForm } from '@/features/auth/components/time-settings-form';
 import { useProfile } from '@/lib/auth';
 
-/** /account: the login email, the time zone and the password (sign out everywhere is in the user menu). */
+/** /account: the login email, the time zone, the password and API tokens (sign out everywhere is in the user menu). */
 export default function AccountRoute() {
   const { data: me } = useProfile();
   if (!me) return <PageLoader />;
@@ -48,6 +49,11 @@ export default function AccountRoute() {
               </Text>
               <ChangePasswordForm />
             </Stack>
+          </Paper>
+        )}
+        {!me.is_demo && (
+          <Paper withBorder radius="md" p="lg">
+            <ApiTokensSection />
           </Paper>
         )}
       </Stack>

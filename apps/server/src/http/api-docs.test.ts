@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from '../openapi/openapi-document';
+
+type Operation = { security?: Array<Record<string, string[]>> };
+
+describe('the OpenAPI document’s security', () => {
+  it('declares both schemes and, per operation, the credentials the server accepts', async () => {
+    const document = JSON.parse(await generateOpenApiDocument());
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiToken', 'session']);
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toBeUndefined();
+    const operation = (path: string, method: string): Operation => document.paths[path][method];
+    const both = [{ session: [] }, { apiToken: [] }];
+    expect(operation('/api/v1/monitors/', 'get').security).toEqual(both);
+    expect(operation('/api/v1/monitors/', 'post').security).toEqual(both);
+    expect(operation('/api/v1/users/profile', 'get').security).toEqual(both);
+    expect(operation('/api/v1/users/profile', 'put').security).toEqual([{ session: [] }]);
+    expect(operation('/api/v1/users/api_tokens', 'post').security).toEqual([{ session: [] }]);
+    expect(operation('/api/v1/users/logout', 'post').security).toEqual([{ session: [] }]);
+    for (const [path, method] of [
+      ['/api/v1/users/login', 'post'],
+      ['/api/v1/users/register', 'post'],
+      ['/api/v1/monitors/{token}/share_info', 'get'],
+      ['/api/v1/public/status_pages/{slug}', 'get'],
+    ] as const)
+      expect(operation(path, method).security, `${method} ${path}`).toBeUndefined();
+    const secured = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations as Record<string, Operation>).filter((op) => op.security),
+    );
+    expect(secured.length).toBeGreaterThan(40);
+  });
+});
