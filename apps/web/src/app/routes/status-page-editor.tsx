@@ -1,12 +1,12 @@
-import { Alert, Container, Group, Loader } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { useMonitors } from '@/features/monitors/api/get-monitors';
 import { useStatusPage } from '@/features/status-pages/api/get-status-page';
 import { useStatusPages } from '@/features/status-pages/api/get-status-pages';
 import { StatusPageEditor } from '@/features/status-pages/components/editor/status-page-editor';
 import { usePageAllowance } from '@/features/status-pages/hooks/page-allowance';
-import { errorMessage } from '@/lib/api-client';
 import { useProfile } from '@/lib/auth';
 import { useReadOnlyReason } from '@/lib/read-only';
 import { pageMonitorOptions } from './status-page-monitor-options';
@@ -42,16 +42,10 @@ export default function StatusPageEditorRoute() {
           readOnly={readOnly}
           blockedBy={pages.isSuccess ? allowance.blockedBy : null}
         />
-      ) : page.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : page.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(page.error)}
-        </Alert>
       ) : (
-        <StatusPageEditor key={page.data.id} page={page.data} monitors={options} readOnly={readOnly} />
+        <QueryState query={page}>
+          {(data) => <StatusPageEditor key={data.id} page={data} monitors={options} readOnly={readOnly} />}
+        </QueryState>
       )}
     </Container>
   );

@@ -1,8 +1,8 @@
-import { Alert, Container, Group, Loader } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { useParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { useStatusPage } from '@/features/status-pages/api/get-status-page';
 import { IncidentsPage } from '@/features/status-pages/components/incidents/incidents-page';
-import { errorMessage } from '@/lib/api-client';
 import { useReadOnlyReason } from '@/lib/read-only';
 
 /** /status_pages/:id/incidents: a page's incidents and subscribers (issue 16). */
@@ -17,16 +17,8 @@ export default function StatusPageIncidentsRoute() {
         <Alert color="red" variant="light">
           No such status page.
         </Alert>
-      ) : page.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : page.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(page.error)}
-        </Alert>
       ) : (
-        <IncidentsPage page={page.data} readOnly={readOnly} />
+        <QueryState query={page}>{(data) => <IncidentsPage page={data} readOnly={readOnly} />}</QueryState>
       )}
     </Container>
   );

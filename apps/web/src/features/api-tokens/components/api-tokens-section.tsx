@@ -1,7 +1,7 @@
-import { Alert, Anchor, Code, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Divider, Stack, Text, Title } from '@mantine/core';
 import type { CreatedApiToken } from '@paydar/contracts/api-tokens';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
 import { useApiTokens } from '../api/get-api-tokens';
 import { ApiTokenList } from './api-token-list';
 import { CreateApiTokenForm } from './create-api-token-form';
@@ -26,17 +26,9 @@ export function ApiTokensSection() {
       {created && <NewApiTokenPanel created={created} onDone={() => setCreated(null)} />}
       <CreateApiTokenForm onCreated={setCreated} />
       <Divider my={4} />
-      {tokens.isPending ? (
-        <Group justify="center" py="sm">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : tokens.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(tokens.error)}
-        </Alert>
-      ) : (
-        <ApiTokenList tokens={tokens.data} />
-      )}
+      <QueryState query={tokens} py="sm">
+        {(data) => <ApiTokenList tokens={data} />}
+      </QueryState>
     </Stack>
   );
 }

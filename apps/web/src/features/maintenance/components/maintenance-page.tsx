@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { MaintenanceWindow } from '@paydar/contracts/maintenance';
 import { useState } from 'react';
 import { PlusIcon } from '@/components/icons';
+import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
 import { useTimeSettings } from '@/lib/time-settings';
 import { useDeleteMaintenanceWindow } from '../api/delete-maintenance-window';
@@ -49,34 +50,30 @@ export function MaintenancePage({ monitors, readOnly }: MaintenancePageProps) {
           The demo account cannot change maintenance windows.
         </Alert>
       )}
-      {windows.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : windows.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(windows.error)}
-        </Alert>
-      ) : windows.data.length === 0 ? (
-        <Card withBorder radius="md" padding="xl">
-          <Text c="dimmed" ta="center" size="sm">
-            No maintenance windows yet.
-          </Text>
-        </Card>
-      ) : (
-        <Stack gap="sm" data-testid="maintenance-list">
-          {windows.data.map((window) => (
-            <WindowCard
-              key={window.id}
-              window={window}
-              names={names}
-              readOnly={readOnly}
-              onEdit={() => setEditing({ window })}
-              onDelete={() => setDeleting(window)}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryState query={windows}>
+        {(data) =>
+          data.length === 0 ? (
+            <Card withBorder radius="md" padding="xl">
+              <Text c="dimmed" ta="center" size="sm">
+                No maintenance windows yet.
+              </Text>
+            </Card>
+          ) : (
+            <Stack gap="sm" data-testid="maintenance-list">
+              {data.map((window) => (
+                <WindowCard
+                  key={window.id}
+                  window={window}
+                  names={names}
+                  readOnly={readOnly}
+                  onEdit={() => setEditing({ window })}
+                  onDelete={() => setDeleting(window)}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
       {editing && (
         <MaintenanceWindowModal opened onClose={() => setEditing(null)} monitors={monitors} window={editing.window} />
       )}

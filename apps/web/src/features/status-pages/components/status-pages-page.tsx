@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Button, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import type { StatusPage } from '@paydar/contracts/status-pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PlusIcon } from '@/components/icons';
+import { QueryState } from '@/components/query-state';
 import { ReadOnlyTip } from '@/components/read-only-tip';
-import { errorMessage } from '@/lib/api-client';
 import { useStatusPages } from '../api/get-status-pages';
 import { usePageAllowance } from '../hooks/page-allowance';
 import { DeleteStatusPageModal } from './delete-status-page-modal';
@@ -61,23 +61,19 @@ export function StatusPagesPage({ readOnly }: StatusPagesPageProps) {
           )}
         </Stack>
       </Group>
-      {pages.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : pages.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(pages.error)}
-        </Alert>
-      ) : pages.data.length === 0 ? (
-        <StatusPagesEmpty />
-      ) : (
-        <Stack gap="sm" data-testid="status-page-list">
-          {pages.data.map((page) => (
-            <StatusPageCard key={page.id} page={page} readOnly={readOnly} onDelete={() => setDeleting(page)} />
-          ))}
-        </Stack>
-      )}
+      <QueryState query={pages}>
+        {(data) =>
+          data.length === 0 ? (
+            <StatusPagesEmpty />
+          ) : (
+            <Stack gap="sm" data-testid="status-page-list">
+              {data.map((page) => (
+                <StatusPageCard key={page.id} page={page} readOnly={readOnly} onDelete={() => setDeleting(page)} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
       <DeleteStatusPageModal page={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

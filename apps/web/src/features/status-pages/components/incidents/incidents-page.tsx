@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Incident } from '@paydar/contracts/status-page-incidents';
 import type { StatusPage } from '@paydar/contracts/status-pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon, PlusIcon } from '@/components/icons';
+import { QueryState } from '@/components/query-state';
 import { ReadOnlyTip } from '@/components/read-only-tip';
-import { errorMessage } from '@/lib/api-client';
 import { useIncidents } from '../../api/get-incidents';
 import { SubscribersSection } from '../subscribers/subscribers-section';
 import { type IncidentAction, IncidentCard } from './incident-card';
@@ -64,48 +64,44 @@ export function IncidentsPage({ page, readOnly }: IncidentsPageProps) {
           </ReadOnlyTip>
         </Group>
       </Stack>
-      {incidents.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Group>
-      ) : incidents.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(incidents.error)}
-        </Alert>
-      ) : groups && groups.active.length + groups.resolved.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text c="dimmed" ta="center" size="sm">
-            No incidents yet.
-          </Text>
-        </Paper>
-      ) : (
-        groups && (
-          <Stack gap="md">
-            <IncidentGroup title="Active" incidents={groups.active} readOnly={readOnly} onAction={setDialog} />
-            <IncidentGroup title="Resolved" incidents={groups.resolved} readOnly={readOnly} onAction={setDialog} />
-            {(incidents.data.previous !== null || incidents.data.next !== null) && (
-              <Group justify="space-between">
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={incidents.data.previous === null}
-                  onClick={() => setPageNumber((n) => n - 1)}
-                >
-                  Newer
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={incidents.data.next === null}
-                  onClick={() => setPageNumber((n) => n + 1)}
-                >
-                  Older
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        )
-      )}
+      <QueryState query={incidents}>
+        {(data) =>
+          groups && groups.active.length + groups.resolved.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Text c="dimmed" ta="center" size="sm">
+                No incidents yet.
+              </Text>
+            </Paper>
+          ) : (
+            groups && (
+              <Stack gap="md">
+                <IncidentGroup title="Active" incidents={groups.active} readOnly={readOnly} onAction={setDialog} />
+                <IncidentGroup title="Resolved" incidents={groups.resolved} readOnly={readOnly} onAction={setDialog} />
+                {(data.previous !== null || data.next !== null) && (
+                  <Group justify="space-between">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={data.previous === null}
+                      onClick={() => setPageNumber((n) => n - 1)}
+                    >
+                      Newer
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={data.next === null}
+                      onClick={() => setPageNumber((n) => n + 1)}
+                    >
+                      Older
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            )
+          )
+        }
+      </QueryState>
       <SubscribersSection pageId={page.id} readOnly={readOnly} />
       {dialog?.kind === 'open' && <OpenIncidentModal pageId={page.id} monitors={pageMonitors} onClose={close} />}
       {DialogView && dialog && dialog.kind !== 'open' && (
