@@ -66,6 +66,42 @@ export const monitorInput = z.strictObject({
 });
 export type MonitorInput = z.infer<typeof monitorInput>;
 
+/** The fields PATCH may change: the editable ones, each optional and without the create defaults. */
+const PATCHABLE = [
+  'alias',
+  'period',
+  'apdex',
+  'http_method',
+  'http_headers',
+  'http_body',
+  'probers',
+  'alert',
+  'alert_rules',
+  'labels',
+  'is_enabled',
+  'dns_query_name',
+  'dns_query_type',
+  'slow_alert',
+] as const satisfies ReadonlyArray<keyof typeof monitorInput.shape>;
+
+const withoutDefault = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+
+/**
+ * PATCH: only the fields sent change, each checked as PUT checks it; protocol and address are not
+ * editable (add a new monitor), so they are refused as unknown fields.
+ */
+export const monitorPatch = z
+  .strictObject(
+    Object.fromEntries(
+      PATCHABLE.map((key) => [key, withoutDefault(monitorInput.shape[key] as z.ZodType).optional()]),
+    ) as {
+      [K in (typeof PATCHABLE)[number]]: z.ZodOptional<z.ZodType<NonNullable<MonitorInput[K]> | MonitorInput[K]>>;
+    },
+  )
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Send at least one field to change.' });
+export type MonitorPatch = Partial<Pick<MonitorInput, (typeof PATCHABLE)[number]>>;
+
 export const proberSummary = z.object({ id: z.number().int(), name: z.string() });
 
 export const monitor = z.object({

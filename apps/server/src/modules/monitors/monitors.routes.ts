@@ -1,10 +1,11 @@
 import { errorBody, pageOf, successBody } from '@paydar/contracts/common';
 import { monitorSummaryWire } from '@paydar/contracts/monitor-summary';
-import { monitor, monitorInput } from '@paydar/contracts/monitors';
+import { monitor, monitorInput, monitorPatch } from '@paydar/contracts/monitors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
+import { patchedInput } from './monitor-patch';
 import { monitorListQuery } from './monitors.schema';
 import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } from './monitors.service';
 
@@ -37,6 +38,22 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/',
       { ...authenticated, schema: { tags, params: byId, body: monitorInput, response: { 200: monitor, ...errors } } },
       (request) => editMonitor(context, callerOf(request), request.params.id, request.body),
+    );
+    app.patch(
+      '/api/v1/monitors/:id/',
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: 'Change some fields of a monitor',
+          description: 'Only the fields sent change, checked as PUT checks them; protocol and address cannot change.',
+          params: byId,
+          body: monitorPatch,
+          response: { 200: monitor, ...errors },
+        },
+      },
+      (request) =>
+        editMonitor(context, callerOf(request), request.params.id, (current) => patchedInput(current, request.body)),
     );
     app.delete(
       '/api/v1/monitors/:id/',

@@ -207,13 +207,14 @@ export async function editMonitor(
   context: ServiceContext,
   caller: Caller,
   id: number,
-  raw: MonitorInput,
+  raw: MonitorInput | ((current: Monitor) => MonitorInput),
 ): Promise<Monitor> {
   assertMayChange(caller);
   await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
-    const merged = editedInput(current, raw);
+    // A PATCH is made whole from the monitor read here, under the lock: two PATCHes of different fields both hold.
+    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current)) : raw);
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);

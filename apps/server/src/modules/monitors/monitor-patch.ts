@@ -1,0 +1,29 @@
+import type { Monitor, MonitorInput, MonitorPatch } from '@paydar/contracts/monitors';
+
+/**
+ * The whole input a PATCH amounts to: the monitor as it is now (its wire form, read under the edit's
+ * lock), with the sent fields over it. PUT's checks then run on the result, so a PATCH can reach no
+ * state a PUT could not.
+ */
+export function patchedInput(current: Monitor, patch: MonitorPatch): MonitorInput {
+  return {
+    protocol_type: current.protocol_type,
+    url: current.url,
+    host: current.host,
+    alias: current.alias,
+    period: current.period,
+    apdex: current.apdex,
+    http_method: current.http_method,
+    http_headers: current.http_headers,
+    http_body: current.http_body,
+    probers: current.probers.map((prober) => prober.id),
+    alert: current.alert,
+    alert_rules: current.alert_rules,
+    labels: current.labels,
+    is_enabled: current.is_enabled,
+    dns_query_name: current.dns_query_name,
+    dns_query_type: current.dns_query_type,
+    slow_alert: current.slow_alert,
+    ...patch,
+  };
+}
