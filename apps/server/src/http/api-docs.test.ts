@@ -30,3 +30,18 @@ describe('the OpenAPI document’s security', () => {
     expect(secured.length).toBeGreaterThan(40);
   });
 });
+
+describe('the OpenAPI document’s operations', () => {
+  it('gives every operation a summary of its own, so the docs list says what each call does', async () => {
+    const document = JSON.parse(await generateOpenApiDocument());
+    const operations = Object.entries(document.paths as Record<string, Record<string, { summary?: string }>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(80);
+    const missing = operations.filter(({ operation }) => !operation.summary?.trim()).map(({ name }) => name);
+    expect(missing).toEqual([]);
+    const summaries = operations.map(({ operation }) => operation.summary);
+    expect(new Set(summaries).size).toBe(summaries.length);
+  });
+});

@@ -11,7 +11,7 @@ const FAVICON_FILE = path.resolve(import.meta.dirname, '../../assets/favicon.ico
  */
 export const faviconRoutes: FastifyPluginAsync = async (app) => {
   const icon = fs.readFileSync(FAVICON_FILE);
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/favicon.ico', { schema: { summary: 'The icon', hide: true } }, async (_request, reply) =>
     reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(icon),
   );
 };

@@ -10,7 +10,13 @@ export function healthRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
-      { schema: { hide: true, response: { 200: healthBody, 503: healthBody } } },
+      {
+        schema: {
+          summary: 'Health: the server and its database',
+          hide: true,
+          response: { 200: healthBody, 503: healthBody },
+        },
+      },
       async (_request, reply) => {
         if (await databaseAnswers(db)) return { status: 'ok' as const, database: 'up' as const };
         return reply.status(503).send({ status: 'unavailable', database: 'down' });

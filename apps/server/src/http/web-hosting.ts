@@ -30,10 +30,14 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || 
  */
 export async function registerWebHosting(app: FastifyInstance, config: Config): Promise<void> {
   const browserConfig = runtimeConfig.parse(runtimeConfigOf(config));
-  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-cache');
-    return browserConfig;
-  });
+  app.get(
+    '/config.json',
+    { schema: { summary: "The web app's runtime configuration", hide: true } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return browserConfig;
+    },
+  );
 
   const distDir = config.webDistDir;
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) {

@@ -37,20 +37,24 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/users/register',
-      { schema: { tags, body: registerBody, response: { 200: keyResponse, ...errors } } },
+      { schema: { summary: 'Sign up', tags, body: registerBody, response: { 200: keyResponse, ...errors } } },
       (request) => register(context, request.body, request.ip),
     );
     app.post(
       '/api/v1/users/login',
-      { schema: { tags, body: loginBody, response: { 200: keyResponse, ...errors } } },
+      {
+        schema: { summary: 'Log in: a session key', tags, body: loginBody, response: { 200: keyResponse, ...errors } },
+      },
       (request) => login(context, request.body, request.ip),
     );
-    app.get('/api/v1/users/login_as_demo', { schema: { tags, response: { 200: keyResponse, ...errors } } }, (request) =>
-      loginAsDemo(context, request.ip),
+    app.get(
+      '/api/v1/users/login_as_demo',
+      { schema: { summary: 'Log in as the read-only demo account', tags, response: { 200: keyResponse, ...errors } } },
+      (request) => loginAsDemo(context, request.ip),
     );
     app.post(
       '/api/v1/users/logout',
-      { ...sessionOnly, schema: { tags, response: { 200: successBody, ...errors } } },
+      { ...sessionOnly, schema: { summary: 'Log out this session', tags, response: { 200: successBody, ...errors } } },
       async (request) => {
         await logout(context, sessionCallerOf(request));
         return { success: true as const };
@@ -73,12 +77,23 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/v1/users/profile',
-      { ...authenticated, schema: { tags, response: { 200: profile, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: "The signed-in user's profile", tags, response: { 200: profile, ...errors } },
+      },
       (request) => getProfile(context, callerOf(request)),
     );
     app.put(
       '/api/v1/users/profile',
-      { ...sessionOnly, schema: { tags, body: updateProfileBody, response: { 200: profile, ...errors } } },
+      {
+        ...sessionOnly,
+        schema: {
+          summary: 'Change the profile (time zone, calendar, names)',
+          tags,
+          body: updateProfileBody,
+          response: { 200: profile, ...errors },
+        },
+      },
       (request) => updateProfile(context, callerOf(request), request.body),
     );
     app.post(
@@ -109,12 +124,26 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/v1/users/verify_email',
-      { schema: { tags, body: verifyEmailBody, response: { 200: verifyEmailResponse, ...errors } } },
+      {
+        schema: {
+          summary: "Verify the email address (the mail's link)",
+          tags,
+          body: verifyEmailBody,
+          response: { 200: verifyEmailResponse, ...errors },
+        },
+      },
       (request) => verifyEmail(context, request.body),
     );
     app.post(
       '/api/v1/users/send_verification_token',
-      { schema: { tags, body: emailOnlyBody, response: { 200: sentResponse, ...errors } } },
+      {
+        schema: {
+          summary: 'Send the verification mail again',
+          tags,
+          body: emailOnlyBody,
+          response: { 200: sentResponse, ...errors },
+        },
+      },
       async (request) => {
         await sendVerificationToken(context, request.body.email, request.ip);
         return { success: true as const, detail: VERIFICATION_SENT_TEXT };
@@ -122,7 +151,14 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/v1/users/send_forget_password_email',
-      { schema: { tags, body: emailOnlyBody, response: { 200: sentResponse, ...errors } } },
+      {
+        schema: {
+          summary: 'Send a password reset mail',
+          tags,
+          body: emailOnlyBody,
+          response: { 200: sentResponse, ...errors },
+        },
+      },
       async (request) => {
         await sendForgetPasswordEmail(context, request.body.email, request.ip);
         return { success: true as const, detail: RESET_LINK_SENT_TEXT };
@@ -131,7 +167,12 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/users/reset_password',
       {
-        schema: { tags, body: resetPasswordBody, response: { 200: successBody.extend(keyResponse.shape), ...errors } },
+        schema: {
+          summary: "Set a new password with a reset mail's token",
+          tags,
+          body: resetPasswordBody,
+          response: { 200: successBody.extend(keyResponse.shape), ...errors },
+        },
       },
       (request) => resetPassword(context, request.body),
     );

@@ -31,6 +31,7 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/agent/v1/assignments',
       {
         schema: {
+          summary: "Prober: the monitors it must check (ETag'd)",
           tags: ['agent'],
           querystring: assignmentsQuery,
           response: { 200: assignmentsResponse, 204: z.null().describe('No change within the wait'), ...errors },
@@ -57,7 +58,12 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         // Each result passes the edge rule on its own (result-validation.ts): one bad one never fails the batch.
         config: { bodyCheckedPerItem: true },
-        schema: { tags: ['agent'], body: resultsBody, response: { 200: resultsResponse, ...errors } },
+        schema: {
+          summary: 'Prober: report a batch of check results',
+          tags: ['agent'],
+          body: resultsBody,
+          response: { 200: resultsResponse, ...errors },
+        },
       },
       async (request) => {
         const outcome = await reportResults(context, proberOf(request), request.body.results, request.log);

@@ -20,7 +20,12 @@ export function alertChannelsRoutes(context: ServiceContext): FastifyPluginAsync
       '/api/v1/users/alert_channel/send_token',
       {
         ...authenticated,
-        schema: { tags, body: sendChannelTokenBody, response: { 200: sendChannelTokenResponse, ...errors } },
+        schema: {
+          summary: 'Send a verification code to a new alert channel',
+          tags,
+          body: sendChannelTokenBody,
+          response: { 200: sendChannelTokenResponse, ...errors },
+        },
       },
       (request) => sendChannelToken(context, callerOf(request), request.body),
     );
@@ -28,7 +33,12 @@ export function alertChannelsRoutes(context: ServiceContext): FastifyPluginAsync
       '/api/v1/users/alert_channel/verify',
       {
         ...authenticated,
-        schema: { tags, body: verifyChannelBody, response: { 200: verifyChannelResponse, ...errors } },
+        schema: {
+          summary: 'Verify an alert channel with its code',
+          tags,
+          body: verifyChannelBody,
+          response: { 200: verifyChannelResponse, ...errors },
+        },
       },
       (request) => verifyChannel(context, callerOf(request), request.body),
     );

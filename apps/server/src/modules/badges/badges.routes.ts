@@ -45,6 +45,7 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/badges/:token/status.svg',
       {
         schema: {
+          summary: "A monitor's status badge (SVG)",
           tags,
           description: description('The live state'),
           params: badgeParams,
@@ -60,6 +61,7 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         `/api/v1/badges/:token/${kind}.svg`,
         {
           schema: {
+            summary: kind === 'uptime' ? "A monitor's uptime badge (SVG)" : "A monitor's response-time badge (SVG)",
             tags,
             description: description(
               kind === 'uptime' ? 'Uptime over the period' : 'The average response time over the period',

@@ -13,13 +13,25 @@ export function impersonationRoutes(context: ServiceContext): FastifyPluginAsync
       '/api/v1/staff/impersonation_tokens',
       {
         onRequest: requireSession(context),
-        schema: { tags: ['staff'], body: issueImpersonationBody, response: { 200: impersonationIssued, ...errors } },
+        schema: {
+          summary: 'Staff: make a link to sign in as a user',
+          tags: ['staff'],
+          body: issueImpersonationBody,
+          response: { 200: impersonationIssued, ...errors },
+        },
       },
       (request) => issueImpersonationAsCaller(context, callerOf(request), request.body.email),
     );
     app.post(
       '/api/v1/users/impersonate',
-      { schema: { tags: ['users'], body: impersonateBody, response: { 200: keyResponse, ...errors } } },
+      {
+        schema: {
+          summary: 'Trade an impersonation link for a session',
+          tags: ['users'],
+          body: impersonateBody,
+          response: { 200: keyResponse, ...errors },
+        },
+      },
       (request) => impersonate(context, request.body.token, request.ip),
     );
   };

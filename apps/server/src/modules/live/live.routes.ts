@@ -38,7 +38,11 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         sse,
         onRequest: requireSession(context),
-        schema: { tags, response: { 200: stream, 401: errorBody, 406: errorBody } },
+        schema: {
+          summary: "Live changes of the user's monitors (Server-Sent Events)",
+          tags,
+          response: { 200: stream, 401: errorBody, 406: errorBody },
+        },
       },
       async (request, reply) => {
         const lastEventId = parseLastEventId(request.headers['last-event-id']);
@@ -47,7 +51,15 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/v1/live/shared/:token',
-      { sse, schema: { tags, params: sharedParams, response: { 200: stream, 404: errorBody, 406: errorBody } } },
+      {
+        sse,
+        schema: {
+          summary: 'Live changes of a shared monitor (Server-Sent Events)',
+          tags,
+          params: sharedParams,
+          response: { 200: stream, 404: errorBody, 406: errorBody },
+        },
+      },
       async (request, reply) => {
         const lastEventId = parseLastEventId(request.headers['last-event-id']);
         await streamSharedMonitor(context, hub, request.params.token, lastEventId, sseWriter(reply));

@@ -22,21 +22,37 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       MAINTENANCE_PATH,
-      { ...authenticated, schema: { tags, response: { 200: maintenanceWindowList, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: 'Maintenance windows', tags, response: { 200: maintenanceWindowList, ...errors } },
+      },
       (request) => listMaintenanceWindows(context, callerOf(request)),
     );
     app.post(
       MAINTENANCE_PATH,
       {
         ...authenticated,
-        schema: { tags, body: maintenanceWindowInput, response: { 201: maintenanceWindow, ...errors } },
+        schema: {
+          summary: 'Create a maintenance window',
+          tags,
+          body: maintenanceWindowInput,
+          response: { 201: maintenanceWindow, ...errors },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await createMaintenanceWindow(context, callerOf(request), request.body)),
     );
     app.get(
       `${MAINTENANCE_PATH}/:id`,
-      { ...authenticated, schema: { tags, params: windowParams, response: { 200: maintenanceWindow, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'A maintenance window',
+          tags,
+          params: windowParams,
+          response: { 200: maintenanceWindow, ...errors },
+        },
+      },
       (request) => getMaintenanceWindow(context, callerOf(request), request.params.id),
     );
     app.put(
@@ -44,6 +60,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          summary: 'Replace a maintenance window',
           tags,
           params: windowParams,
           body: maintenanceWindowInput,
@@ -54,7 +71,15 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
     );
     app.delete(
       `${MAINTENANCE_PATH}/:id`,
-      { ...authenticated, schema: { tags, params: windowParams, response: { 200: successBody, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'Delete a maintenance window',
+          tags,
+          params: windowParams,
+          response: { 200: successBody, ...errors },
+        },
+      },
       async (request) => {
         await removeMaintenanceWindow(context, callerOf(request), request.params.id);
         return { success: true as const };
@@ -65,6 +90,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          summary: 'End a maintenance window now',
           tags,
           description:
             'Ends the ongoing occurrence now. A one-off window’s end moves to now; a weekly window skips the rest of this occurrence and keeps its future ones. 409 when nothing is going on.',

@@ -47,7 +47,13 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/metric',
       {
         ...authenticated,
-        schema: { tags, params: monitorIdParams, querystring: metricQuery, response: { 200: metric, ...errors } },
+        schema: {
+          summary: "A monitor's figures for a day",
+          tags,
+          params: monitorIdParams,
+          querystring: metricQuery,
+          response: { 200: metric, ...errors },
+        },
       },
       async (request, reply) => {
         const answer = await getMetric(context, caches, callerOf(request), request.params.id, request.query);
@@ -61,7 +67,13 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/metric/trends',
       {
         ...authenticated,
-        schema: { tags, params: monitorIdParams, querystring: trendsQuery, response: { 200: metricTrends, ...errors } },
+        schema: {
+          summary: "A monitor's 7/30/90-day uptime and response-time trends",
+          tags,
+          params: monitorIdParams,
+          querystring: trendsQuery,
+          response: { 200: metricTrends, ...errors },
+        },
       },
       async (request, reply) => {
         const answer = await getMetricTrends(context, caches, callerOf(request), request.params.id, request.query);
@@ -73,7 +85,13 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/metric/raw',
       {
         ...authenticated,
-        schema: { tags, params: monitorIdParams, querystring: rawQuery, response: { 200: rawMetrics, ...errors } },
+        schema: {
+          summary: "A monitor's raw check records for a span",
+          tags,
+          params: monitorIdParams,
+          querystring: rawQuery,
+          response: { 200: rawMetrics, ...errors },
+        },
       },
       (request) => getRawMetrics(context, callerOf(request), request.params.id, request.query),
     );
@@ -81,6 +99,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:token/share_info',
       {
         schema: {
+          summary: 'A shared monitor, by its share token',
           tags,
           params: shareTokenParams,
           querystring: shareInfoQuery,
@@ -96,6 +115,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:prefix/:id/metric/trends',
       {
         schema: {
+          summary: "A shared monitor's trends",
           tags,
           params: customShareParams,
           querystring: trendsQuery,
@@ -111,6 +131,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:prefix/:id/metric',
       {
         schema: {
+          summary: "A shared monitor's figures for a day",
           tags,
           params: customShareParams,
           querystring: metricQuery,

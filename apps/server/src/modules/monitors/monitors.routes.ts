@@ -20,23 +20,40 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/',
       {
         ...authenticated,
-        schema: { tags, querystring: monitorListQuery, response: { 200: pageOf(monitorSummaryWire), ...errors } },
+        schema: {
+          summary: "The user's monitors, paged, with today's figures",
+          tags,
+          querystring: monitorListQuery,
+          response: { 200: pageOf(monitorSummaryWire), ...errors },
+        },
       },
       (request) => listMonitors(context, callerOf(request), request.query),
     );
     app.post(
       '/api/v1/monitors/',
-      { ...authenticated, schema: { tags, body: monitorInput, response: { 201: monitor, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: 'Add a monitor', tags, body: monitorInput, response: { 201: monitor, ...errors } },
+      },
       async (request, reply) => reply.status(201).send(await createMonitor(context, callerOf(request), request.body)),
     );
     app.get(
       '/api/v1/monitors/:id/',
-      { ...authenticated, schema: { tags, params: byId, response: { 200: monitor, ...errors } } },
+      { ...authenticated, schema: { summary: 'A monitor', tags, params: byId, response: { 200: monitor, ...errors } } },
       (request) => getMonitor(context, callerOf(request), request.params.id),
     );
     app.put(
       '/api/v1/monitors/:id/',
-      { ...authenticated, schema: { tags, params: byId, body: monitorInput, response: { 200: monitor, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'Replace a monitor (protocol and address stay)',
+          tags,
+          params: byId,
+          body: monitorInput,
+          response: { 200: monitor, ...errors },
+        },
+      },
       (request) => editMonitor(context, callerOf(request), request.params.id, request.body),
     );
     app.patch(
@@ -57,7 +74,10 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/api/v1/monitors/:id/',
-      { ...authenticated, schema: { tags, params: byId, response: { 200: successBody, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: 'Remove a monitor', tags, params: byId, response: { 200: successBody, ...errors } },
+      },
       async (request) => {
         await removeMonitor(context, callerOf(request), request.params.id);
         return { success: true as const };

@@ -13,6 +13,7 @@ export function notificationsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireCaller(context),
         schema: {
+          summary: 'Alert history, paged',
           tags: ['notifications'],
           querystring: historyQuery,
           response: { 200: pageOf(notificationHistoryItem), 400: errorBody, 401: errorBody },

@@ -13,12 +13,26 @@ export function plansRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       '/api/v1/users/subscriptions',
-      { ...authenticated, schema: { tags: ['subscriptions'], response: { 200: pageOf(subscription), ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: "The user's plan and its history",
+          tags: ['subscriptions'],
+          response: { 200: pageOf(subscription), ...errors },
+        },
+      },
       async (request) => wholeList(await listCallerSubscriptions(context, callerOf(request))),
     );
     app.get(
       '/api/v2/users/subscription_plans',
-      { ...authenticated, schema: { tags: ['subscriptions'], response: { 200: pageOf(plan), ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'The plans on sale, with prices in Tomans',
+          tags: ['subscriptions'],
+          response: { 200: pageOf(plan), ...errors },
+        },
+      },
       async () => wholeList(await listPlans(context)),
     );
   };

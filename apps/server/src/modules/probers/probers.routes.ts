@@ -12,7 +12,11 @@ export function probersRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/probers/',
       {
         onRequest: requireCaller(context),
-        schema: { tags: ['probers'], response: { 200: pageOf(prober), 401: errorBody } },
+        schema: {
+          summary: 'The probers a monitor may use, with their health',
+          tags: ['probers'],
+          response: { 200: pageOf(prober), 401: errorBody },
+        },
       },
       async (request) => wholeList(await listAllProbers(context, callerOf(request))),
     );

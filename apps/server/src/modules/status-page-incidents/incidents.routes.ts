@@ -33,6 +33,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          summary: "A status page's incidents, paged",
           tags,
           params: incidentsParams,
           querystring: incidentsQuery,
@@ -45,14 +46,28 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       `${BASE}/`,
       {
         ...authenticated,
-        schema: { tags, params: incidentsParams, body: incidentInput, response: { 201: incident, ...errors } },
+        schema: {
+          summary: 'Open an incident',
+          tags,
+          params: incidentsParams,
+          body: incidentInput,
+          response: { 201: incident, ...errors },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await openIncident(context, callerOf(request), request.params.id, request.body)),
     );
     app.get(
       `${BASE}/:incidentId/`,
-      { ...authenticated, schema: { tags, params: incidentParams, response: { 200: incident, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'An incident with its updates',
+          tags,
+          params: incidentParams,
+          response: { 200: incident, ...errors },
+        },
+      },
       (request) => getPageIncident(context, callerOf(request), request.params.id, request.params.incidentId),
     );
     app.patch(
@@ -60,6 +75,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          summary: "Change an incident's title, affected monitors or post-mortem",
           tags,
           description: 'The title, and the post-mortem of a resolved incident (null or "" removes it).',
           params: incidentParams,
@@ -71,7 +87,10 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
     );
     app.delete(
       `${BASE}/:incidentId/`,
-      { ...authenticated, schema: { tags, params: incidentParams, response: { 204: z.null(), ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: 'Delete an incident', tags, params: incidentParams, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await removeIncident(context, callerOf(request), request.params.id, request.params.incidentId);
         return reply.status(204).send(null);
@@ -82,6 +101,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          summary: 'Post an incident update (state and Markdown)',
           tags,
           description:
             '`resolved` closes the incident; another state reopens a resolved one (not one with a post-mortem).',

@@ -55,7 +55,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
     };
     app.post(
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/subscribers`,
-      { schema: { ...subscribeSchema, params: slugParams } },
+      { schema: { ...subscribeSchema, summary: 'Subscribe an email to a status page, by slug', params: slugParams } },
       async (request, reply) =>
         reply
           .status(202)
@@ -67,21 +67,25 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
             ),
           ),
     );
-    app.post(`${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/subscribers`, { schema: subscribeSchema }, async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await subscribe(
-            context,
-            { host: request.hostname },
-            { email: request.body.email, ip: request.ip, pageToken: tokenOf(request.headers) },
+    app.post(
+      `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/subscribers`,
+      { schema: { ...subscribeSchema, summary: 'Subscribe an email to the status page of this Host' } },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await subscribe(
+              context,
+              { host: request.hostname },
+              { email: request.body.email, ip: request.ip, pageToken: tokenOf(request.headers) },
+            ),
           ),
-        ),
     );
     app.post(
       `${SUBSCRIPTIONS_PATH}/confirm`,
       {
         schema: {
+          summary: "Confirm a status page subscription (the mail's link)",
           tags: publicTags,
           description: 'Confirms a subscription with the token of its confirmation mail.',
           body: statusPageSubscriptionTokenInput,
@@ -94,6 +98,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          summary: 'Unsubscribe from a status page (JSON or RFC 8058 one-click)',
           tags: publicTags,
           description: 'Ends a subscription with the token of a notice mail; also the RFC 8058 one-click target.',
           querystring: unsubscribeQuery,
@@ -111,6 +116,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          summary: "Open an unsubscribe link: redirects to the page's screen, changes nothing",
           tags: publicTags,
           description:
             'A browser opening the List-Unsubscribe URL: 303 to the page’s unsubscribe screen (nothing changes on a GET).',
@@ -128,6 +134,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          summary: "A status page's subscribers, paged",
           tags: ownerTags,
           description:
             'A page of the page’s subscribers, newest first (confirmed, and waiting ones whose link still works), by search and state, with the page’s confirmed and waiting totals.',
@@ -143,6 +150,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          summary: 'Remove a subscriber',
           tags: ownerTags,
           params: subscriberParams,
           response: { 204: z.null().describe('Removed.'), ...errors },

@@ -53,6 +53,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGES_PATH}/:slug`,
       {
         schema: {
+          summary: 'A status page for visitors, by slug',
           tags,
           description: 'A status page for visitors, with ETag; a protected one needs the X-Status-Page-Token header.',
           params: slugParams,
@@ -70,6 +71,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       PUBLIC_STATUS_PAGE_BY_HOST_PATH,
       {
         schema: {
+          summary: "A status page for visitors, by the request's Host (custom domain)",
           tags,
           description: 'The status page whose custom domain is the request’s Host.',
           response: { 200: publicStatusPage, ...errors },
@@ -86,6 +88,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/unlock`,
       {
         schema: {
+          summary: 'Unlock a protected status page with its password',
           tags,
           params: slugParams,
           body: statusPageUnlockInput,
@@ -98,6 +101,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/unlock`,
       {
         schema: {
+          summary: 'Unlock the protected status page of this Host',
           tags,
           description: 'Unlocks the protected page whose custom domain is the request’s Host.',
           body: statusPageUnlockInput,

@@ -22,21 +22,32 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
     const authenticated = { onRequest: requireCaller(context) };
     app.get(
       `${STATUS_PAGES_PATH}/`,
-      { ...authenticated, schema: { tags, response: { 200: statusPageList, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: "The user's status pages", tags, response: { 200: statusPageList, ...errors } },
+      },
       (request) => listStatusPages(context, callerOf(request)),
     );
     app.post(
       `${STATUS_PAGES_PATH}/`,
       {
         ...authenticated,
-        schema: { tags, body: statusPageInput, response: { 201: statusPage, ...errors } },
+        schema: {
+          summary: 'Create a status page',
+          tags,
+          body: statusPageInput,
+          response: { 201: statusPage, ...errors },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await createStatusPage(context, callerOf(request), request.body)),
     );
     app.get(
       `${STATUS_PAGES_PATH}/:id/`,
-      { ...authenticated, schema: { tags, params: pageParams, response: { 200: statusPage, ...errors } } },
+      {
+        ...authenticated,
+        schema: { summary: 'A status page', tags, params: pageParams, response: { 200: statusPage, ...errors } },
+      },
       (request) => getStatusPage(context, callerOf(request), request.params.id),
     );
     app.put(
@@ -44,6 +55,7 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          summary: 'Replace a status page',
           tags,
           description:
             'Replaces the page with its sections in one transaction; a left-out password keeps the current one.',
@@ -56,7 +68,15 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
     );
     app.delete(
       `${STATUS_PAGES_PATH}/:id/`,
-      { ...authenticated, schema: { tags, params: pageParams, response: { 200: successBody, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          summary: 'Delete a status page',
+          tags,
+          params: pageParams,
+          response: { 200: successBody, ...errors },
+        },
+      },
       async (request) => {
         await removeStatusPage(context, callerOf(request), request.params.id);
         return { success: true as const };

@@ -16,6 +16,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          summary: 'Buy a plan from the wallet',
           tags: ['subscriptions'],
           description:
             'Takes the plan price (× 12 for Yearly) from the wallet and starts the plan, after crediting the unused part of a running paid plan. 402 when the credit does not cover it; nothing is taken.',
@@ -31,6 +32,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          summary: "Turn the plan's auto-renewal on or off",
           tags: ['subscriptions'],
           description:
             'Switches the renewal of the running paid plan on or off. Off: when it ends the account moves to Free and nothing is taken. 400 naming auto_renew for a plan the wallet does not renew (Free, Enterprise).',

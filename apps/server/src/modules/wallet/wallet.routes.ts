@@ -13,6 +13,7 @@ export function walletRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireCaller(context),
         schema: {
+          summary: "The wallet's transactions, paged",
           tags: ['billing'],
           querystring: transactionsQuery,
           response: { 200: pageOf(financialTransaction), 400: errorBody, 401: errorBody },

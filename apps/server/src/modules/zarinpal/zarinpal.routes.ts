@@ -23,6 +23,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireSession(context),
         schema: {
+          summary: 'Start a Zarinpal card payment to top up the wallet',
           tags: ['billing'],
           querystring: zarinpalRequestQuery,
           body: zarinpalRequestBody,
@@ -45,6 +46,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireCaller(context),
         schema: {
+          summary: 'A Zarinpal payment and its outcome',
           tags: ['billing'],
           description: "One of the caller's card payments as recorded: what the result page shows.",
           params: paymentParams,
@@ -62,6 +64,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       CALLBACK_PATH,
       {
         schema: {
+          summary: "Zarinpal's return after payment (verifies and credits once)",
           tags: ['billing'],
           description: 'Zarinpal sends the payer here; answers 302 to the web result page.',
           querystring: callbackQuery,
