@@ -1,4 +1,5 @@
 import type { StatusPage } from '../../packages/contracts/src/status-pages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { createStatusPage, sectionsOf, statusPageOwner, uniqueSlug } from '../support/status-pages';
 import { expect, test } from '../support/test';
 
@@ -18,17 +19,8 @@ test.use({
     },
   ],
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP *.example.test 127.0.0.1',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.example.test 127.0.0.1'],
   },
 });
 

@@ -3,12 +3,13 @@ import fs_promises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database';
+import { CHROMIUM_PATH } from './chromium';
 import { waitForDemoHistory } from './demo-seeded';
 import { startMailInbox } from './mail-inbox';
 import { startOutsideFakes } from './outside-fakes';
 import { repositoryRoot, startServerProcess } from './server-process';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 
 /**
  * One real server for the whole run: its own database (on TEST_DATABASE_URL's server, or an
