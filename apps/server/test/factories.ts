@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { createPlan } from '../src/admin/plan.commands';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { openSession } from '../src/modules/accounts/session.service';
 import { insertUser, updateUser } from '../src/modules/accounts/users.repository';
@@ -71,4 +72,21 @@ export async function setPlan(server: TestServer, userId: number, planName: stri
   await server.context.db.execute(sql`
     INSERT INTO subscriptions (user_id, plan_id, is_active, period, expire_time)
     SELECT ${userId}, id, true, 'Monthly', now() + interval '30 days' FROM plans WHERE name = ${planName}`);
+}
+
+/**
+ * A small plan made as an operator makes one (`create-plan` with the flags of a plan written before
+ * status pages existed), for tests of what a plan without the newer limits allows and of `edit-plan`.
+ */
+export async function createOldStylePlan(server: TestServer, name: string): Promise<void> {
+  await createPlan(server.context, name, {
+    level: '2',
+    cost: '1000',
+    notifications: '10',
+    protocols: 'HTTP',
+    'min-period': '60',
+    'max-monitors': '5',
+    probers: '1',
+    'history-days': '7',
+  });
 }

@@ -1,10 +1,10 @@
 import { HOUR_MS, MINUTE_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildUser, callAs, setPlan, uniqueEmail } from '../../../test/factories';
+import { type BuiltUser, buildUser, callAs, createOldStylePlan, setPlan, uniqueEmail } from '../../../test/factories';
 import { checkedMonitor, localProberOf, onceWindow, pageOf } from '../../../test/status-page-world';
 import { useTestServer } from '../../../test/use-test-server';
-import { createPlan, editPlan } from '../../admin/plan.commands';
+import { editPlan } from '../../admin/plan.commands';
 import {
   confirmedSubscriber,
   confirmTokenFor,
@@ -270,16 +270,7 @@ describe('the plan’s subscriber limit', () => {
   });
 
   it('follows edit-plan --status-page-subscribers', async () => {
-    await createPlan(server.context, 'Subscribers', {
-      level: '2',
-      cost: '1000',
-      notifications: '10',
-      protocols: 'HTTP',
-      'min-period': '60',
-      'max-monitors': '5',
-      probers: '1',
-      'history-days': '7',
-    });
+    await createOldStylePlan(server, 'Subscribers');
     const user = await buildUser(server);
     await setPlan(server, user.id, 'Subscribers');
     const page = await pageOf(server, user, []);

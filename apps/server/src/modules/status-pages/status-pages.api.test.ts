@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factories';
+import { type BuiltUser, buildUser, callAs, createOldStylePlan, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { createPlan, editPlan } from '../../admin/plan.commands';
+import { editPlan } from '../../admin/plan.commands';
 import { probers } from '../../db/schema/index';
 import { createMonitor, httpMonitorBody } from '../monitors/monitors.test-support';
 
@@ -210,16 +210,7 @@ describe('the status page plan limit', () => {
   });
 
   it('follows a plan edited by edit-plan --status-pages', async () => {
-    await createPlan(server.context, 'Pages', {
-      level: '2',
-      cost: '1000',
-      notifications: '10',
-      protocols: 'HTTP',
-      'min-period': '60',
-      'max-monitors': '5',
-      probers: '1',
-      'history-days': '7',
-    });
+    await createOldStylePlan(server, 'Pages');
     const user = await buildUser(server);
     await setPlan(server, user.id, 'Pages');
     expect((await call(user, 'POST', PATH, pageBody([]))).statusCode).toBe(201);
