@@ -8,11 +8,27 @@ import { drainSubscriberNotices } from '../status-page-subscribers/subscriber-no
 import { monitorOf, pageOf } from './incidents.test-support';
 
 /**
- * The notices written for a page (the subscribers module's outbox), each with its deliveries: the
- * drain (which the NOTIFY also starts) fans them out first, so each counts the mails it made.
+ * Fans out every notice of the page. The drain the NOTIFY started may hold a notice's row (SKIP
+ * LOCKED passes it by), so this drains again until none of the page's notices is still owed.
+ */
+async function fannedOut(pageId: number): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    await drainSubscriberNotices(server.context);
+    const owed = await server.context.db.execute(
+      sql`SELECT 1 FROM status_page_notices WHERE page_id = ${pageId} AND fanout_after IS NOT NULL LIMIT 1`,
+    );
+    if (!owed.rows.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`notices of page ${pageId} still owed after 5 s`);
+}
+
+/**
+ * The notices written for a page (the subscribers module's outbox), each with its deliveries: all
+ * fanned out first, so each counts the mails it made.
  */
 async function noticesOf(pageId: number) {
-  await drainSubscriberNotices(server.context);
+  await fannedOut(pageId);
   const { rows } = await server.context.db.execute<{
     key: string;
     subject: string;
