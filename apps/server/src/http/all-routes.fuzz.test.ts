@@ -156,6 +156,16 @@ function explainsItself(response: { json: () => Record<string, unknown> }): bool
   }
 }
 
+/** The OpenAPI document the server serves: the statuses each operation declares are checked against what it answers. */
+const documented = server.app.swagger() as { paths: Record<string, Record<string, { responses?: object }>> };
+
+/** The statuses the OpenAPI document lists for a route, or null for a route it leaves out (hidden, catch-all). */
+function declaredStatuses(route: FuzzRoute, method: string): Set<number> | null {
+  const path = route.url.replace(/:(\w+)/g, '{$1}');
+  const responses = documented.paths[path]?.[method.toLowerCase()]?.responses;
+  return responses ? new Set(Object.keys(responses).map(Number)) : null;
+}
+
 const targets = routes.flatMap((route) =>
   ([] as string[])
     .concat(route.method)
@@ -191,12 +201,15 @@ describe('every route under hostile input', () => {
         },
         ...(hasBody ? { payload: JSON.stringify(request.body) ?? 'null' } : {}),
       });
+      const declared = declaredStatuses(route, method);
       const problem =
         response.statusCode >= 500
           ? `${response.statusCode} ${response.body.slice(0, 200)}`
           : response.statusCode >= 400 && !explainsItself(response)
             ? `${response.statusCode} without {detail, code}: ${response.body.slice(0, 200)}`
-            : undefined;
+            : declared && !declared.has(response.statusCode)
+              ? `${response.statusCode}, which the route does not declare (OpenAPI lists ${[...declared].join(', ')})`
+              : undefined;
       if (problem) failures.push(`request ${count}: ${problem}\n  ${JSON.stringify(request).slice(0, 400)}`);
       if (response.statusCode === 401 && !request.url.startsWith('/api/agent/')) {
         ownerKey = await openSession(server.context.db, owner.id);

@@ -45,3 +45,37 @@ describe('the OpenAPI document’s operations', () => {
     expect(new Set(summaries).size).toBe(summaries.length);
   });
 });
+
+describe('the OpenAPI document’s responses', () => {
+  type Responses = Record<string, { description?: string }>;
+  const operationsOf = (document: { paths: Record<string, Record<string, { responses: Responses; security?: [] }>> }) =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, method, path, operation })),
+    );
+
+  it('describes every response (none left as "Default Response")', async () => {
+    const operations = operationsOf(JSON.parse(await generateOpenApiDocument()));
+    const vague = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([, response]) => !response.description?.trim() || response.description === 'Default Response')
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(vague).toEqual([]);
+  });
+
+  it('lists the refusals that follow from a route’s shape: credentials, writes, path parameters', async () => {
+    const operations = operationsOf(JSON.parse(await generateOpenApiDocument()));
+    const statusesOf = (method: string, path: string) =>
+      Object.keys(operations.find((op) => op.method === method && op.path === path)?.operation.responses ?? {});
+    // Secured: 401; a write with a token may be refused (read-only token): 403; a body: 413 and 415.
+    expect(statusesOf('post', '/api/v1/monitors/')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '413', '415']),
+    );
+    // A path parameter can be too long for the router: 414.
+    expect(statusesOf('get', '/api/v1/monitors/{id}/')).toEqual(expect.arrayContaining(['400', '401', '404', '414']));
+    // Public reads: no 401 from the shape.
+    expect(statusesOf('get', '/api/v1/monitors/{token}/share_info')).not.toContain('413');
+    for (const { name, operation } of operations.filter(({ operation }) => operation.security))
+      expect(Object.keys(operation.responses), name).toContain('401');
+  });
+});

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeResponses, withShapeResponses } from '../openapi/route-responses';
 import { authOfHook, type RouteAuth } from './authentication';
 
 /** The two ways to sign a call, as OpenAPI security schemes (Swagger UI's Authorize offers both). */
@@ -45,6 +46,7 @@ export async function registerApiDocs(app: FastifyInstance, productName: string)
   app.addHook('onRoute', (route) => {
     const auth = routeAuthOf(route);
     if (auth && route.schema) route.schema = { ...route.schema, security: securityOf[auth] } as typeof route.schema;
+    withShapeResponses(route, auth);
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -60,7 +62,11 @@ export async function registerApiDocs(app: FastifyInstance, productName: string)
       },
       components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const schema = output.schema as { response?: Record<string, unknown> };
+      return { ...output, schema: { ...schema, response: describeResponses(schema.response) } as typeof output.schema };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

@@ -41,7 +41,7 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         schema: {
           summary: "Live changes of the user's monitors (Server-Sent Events)",
           tags,
-          response: { 200: stream, 401: errorBody, 406: errorBody },
+          response: { 200: stream, 401: errorBody, 406: errorBody, 429: errorBody },
         },
       },
       async (request, reply) => {
@@ -57,7 +57,7 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           summary: 'Live changes of a shared monitor (Server-Sent Events)',
           tags,
           params: sharedParams,
-          response: { 200: stream, 404: errorBody, 406: errorBody },
+          response: { 200: stream, 404: errorBody, 406: errorBody, 429: errorBody },
         },
       },
       async (request, reply) => {
