@@ -140,6 +140,23 @@ describe('creating and listing API tokens', () => {
       201,
     );
   });
+
+  it('does not count expired tokens against the 50: they stay listed until revoked, but hold no place', async () => {
+    const user = await buildUser(server);
+    const past = new Date(server.context.now().getTime() - 60_000);
+    for (let index = 0; index < 50; index += 1)
+      await insertApiToken(server.context.db, {
+        userId: user.id,
+        name: `expired ${index}`,
+        scope: 'read',
+        tokenHash: hashSecret(`expired-${user.id}-${index}`),
+        expiresAt: index < 49 ? past : null,
+      });
+    expect((await callAs(server, user, 'POST', API_TOKENS_PATH, { name: 'fresh', scope: 'read' })).statusCode).toBe(
+      201,
+    );
+    expect(await rowsOf(user.id)).toHaveLength(51);
+  });
 });
 
 describe('revoking', () => {

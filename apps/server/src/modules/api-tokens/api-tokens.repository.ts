@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiTokens, users } from '../../db/schema/index';
 import type { UserRow } from '../accounts/users.repository';
@@ -17,8 +17,17 @@ export async function insertApiToken(
   return row;
 }
 
-export async function countApiTokens(db: Database, userId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+/** The user's tokens that still work at `now`: an expired one is listed until revoked but holds no place under the cap. */
+export async function countLiveApiTokens(db: Database, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`${now.toISOString()}::timestamptz`)),
+      ),
+    );
   return row?.total ?? 0;
 }
 

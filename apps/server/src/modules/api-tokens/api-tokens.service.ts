@@ -14,7 +14,7 @@ import { lockUserForLimits } from '../plans/plans.repository';
 import { generateApiToken } from './api-token-secret';
 import {
   type ApiTokenRow,
-  countApiTokens,
+  countLiveApiTokens,
   deleteApiToken,
   insertApiToken,
   listApiTokens as listRows,
@@ -44,7 +44,7 @@ function expiryOf(expiresAt: string | null | undefined, now: Date): Date | null 
 
 /**
  * Makes a token and returns it this once; only its hash is kept. Not for the shared demo account,
- * nor for staff impersonating (a token would outlast their visit), and at most 50 per user:
+ * nor for staff impersonating (a token would outlast their visit), and at most 50 unexpired per user:
  * counted under the user's limits lock, so two creates at once cannot pass the cap.
  */
 export async function createApiToken(
@@ -59,7 +59,7 @@ export async function createApiToken(
   const token = generateApiToken();
   const row = await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
-    if ((await countApiTokens(transaction.db, caller.userId)) >= API_TOKENS_PER_USER) {
+    if ((await countLiveApiTokens(transaction.db, caller.userId, now)) >= API_TOKENS_PER_USER) {
       throw invalidField(
         'name',
         `You can keep at most ${API_TOKENS_PER_USER} API tokens. Revoke one you no longer use first.`,
