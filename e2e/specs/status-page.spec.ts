@@ -64,7 +64,7 @@ test('an English page, signed out: banner, sections, 90 bars, a tooltip on hover
   await expect(tooltip).toContainText('Down for 2 h');
   // Days before the first check are grey.
   await expect(bars(page).first()).toHaveClass(/sp-level-none/);
-  await expect(page.getByText(/^Updated \d\d:\d\d$/)).toBeVisible();
+  await expect(page.getByText(/^Updated \d\d:\d\d \S+$/)).toBeVisible();
 
   await page.mouse.move(0, 0);
   await shootAtEachSize(page, 'status-page-en');

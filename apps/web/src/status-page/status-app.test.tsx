@@ -130,7 +130,7 @@ describe('a Persian page', () => {
     const bars = screen.getAllByRole('button', { name: /آذر/ });
     fireEvent.mouseEnter(bars.at(-1) as HTMLElement);
     expect(screen.getByRole('tooltip').textContent).toBe('۵ آذر ۱۴۰۵۹۹٫۵٪ دسترس‌پذیری۷ دقیقه ۱۲ ثانیه قطعی');
-    expect(screen.getByText(/^به‌روزرسانی [۰-۹]{2}:[۰-۹]{2}$/)).toBeTruthy();
+    expect(screen.getByText(/^به‌روزرسانی [۰-۹]{2}:[۰-۹]{2} وقت ایران$/)).toBeTruthy();
   });
 });
 
@@ -353,7 +353,7 @@ describe('a live page', () => {
     const calls = fakeFetch(() => answers.shift() ?? jsonResponse(null, 304));
     renderAt('/status/acme');
     await screen.findByText('All systems operational');
-    expect(screen.getByText('Updated 10:00')).toBeTruthy();
+    expect(screen.getByText('Updated 10:00 UTC')).toBeTruthy();
     expect(calls[0]?.headers['if-none-match']).toBeUndefined();
 
     vi.setSystemTime(new Date('2026-11-26T10:00:30Z'));
@@ -365,7 +365,7 @@ describe('a live page', () => {
     vi.setSystemTime(new Date('2026-11-26T10:01:00Z'));
     await act(async () => vi.advanceTimersByTime(REFRESH_MS));
     expect(await screen.findByText('We are having an outage')).toBeTruthy();
-    expect(screen.getByText('Updated 10:01')).toBeTruthy();
+    expect(screen.getByText('Updated 10:01 UTC')).toBeTruthy();
     expect(calls[2]?.headers['if-none-match']).toBe('"v1"');
   });
 

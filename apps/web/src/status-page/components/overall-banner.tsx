@@ -1,5 +1,5 @@
 import type { StatusPageBanner } from '@paydar/contracts/status-pages';
-import { formatPageTime } from '../format/dates';
+import { formatPageTimeWithZone } from '../format/dates';
 import { useLocale } from '../locale';
 
 /** The page's overall state in one sentence and colour, and when it was last known current. */
@@ -14,7 +14,7 @@ export function OverallBanner({ banner, checkedAt }: { banner: StatusPageBanner;
         </p>
       </div>
       {checkedAt !== null ? (
-        <p className="sp-updated">{texts.updatedAt(formatPageTime(checkedAt, language, timeZone))}</p>
+        <p className="sp-updated">{texts.updatedAt(formatPageTimeWithZone(checkedAt, language, timeZone))}</p>
       ) : null}
     </section>
   );

@@ -59,3 +59,25 @@ export function formatPageTime(instant: string | number, language: StatusPageLan
 export function pageDayOf(instant: string, timeZone: string): string {
   return formatInstant(instant, { timeZone, calendar: 'gregorian' }, 'iso-date-time').slice(0, 10);
 }
+
+/**
+ * The zone's name as a visitor from elsewhere reads it beside a time: 'UTC', 'GMT+3:30', 'EST' in
+ * English; 'وقت ایران' in Persian. The page's times are in its owner's zone, not the visitor's.
+ */
+export function pageZoneLabel(instant: string | number, language: StatusPageLanguage, timeZone: string): string {
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  const style = language === 'fa' && timeZone !== 'UTC' ? 'shortGeneric' : 'short';
+  const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: style }).formatToParts(
+    Number.isNaN(ms) ? 0 : ms,
+  );
+  return parts.find((part) => part.type === 'timeZoneName')?.value.replace(/\u200e/g, '') ?? timeZone;
+}
+
+/** The time of day with its zone, for a line read on its own: '14:03 GMT+3:30', '۱۴:۰۳ وقت ایران'. */
+export function formatPageTimeWithZone(
+  instant: string | number,
+  language: StatusPageLanguage,
+  timeZone: string,
+): string {
+  return `${formatPageTime(instant, language, timeZone)} ${pageZoneLabel(instant, language, timeZone)}`;
+}

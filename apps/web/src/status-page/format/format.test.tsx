@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { textsFor } from '../i18n/texts';
-import { formatPageDate, formatPageDateTime, formatPageTime, pageDayOf } from './dates';
+import { formatPageDate, formatPageDateTime, formatPageTime, formatPageTimeWithZone, pageDayOf } from './dates';
 import { formatDuration } from './durations';
 import { formatPercent, localDigits } from './numbers';
 
@@ -50,6 +50,14 @@ describe('dates', () => {
     expect(formatPageDateTime(instant, 'en', 'America/New_York')).toBe('Nov 26th, 2026 15:45');
     expect(pageDayOf(instant, 'Asia/Tehran')).toBe('2026-11-27');
     expect(pageDayOf(instant, 'UTC')).toBe('2026-11-26');
+  });
+
+  it('names the zone beside a time read on its own, since a visitor may live elsewhere', () => {
+    const instant = '2026-11-26T20:45:00.000Z';
+    expect(formatPageTimeWithZone(instant, 'en', 'UTC')).toBe('20:45 UTC');
+    expect(formatPageTimeWithZone(instant, 'en', 'Asia/Tehran')).toBe('00:15 GMT+3:30');
+    expect(formatPageTimeWithZone(instant, 'en', 'America/New_York')).toBe('15:45 EST');
+    expect(formatPageTimeWithZone(instant, 'fa', 'Asia/Tehran')).toBe('۰۰:۱۵ وقت ایران');
   });
 });
 
