@@ -108,7 +108,7 @@ test('a window in the coming days is scheduled maintenance: title, when in the p
 }) => {
   await page.goto(`/status/${english.slug}`);
   await expect(page.getByText('All systems operational')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Maintenance in progress' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Ongoing maintenance' })).toHaveCount(0);
   const scheduled = page.getByRole('region', { name: 'Scheduled maintenance' });
   await expect(scheduled.getByRole('heading', { name: 'Scheduled maintenance' })).toBeVisible();
   const item = scheduled.getByRole('listitem');
@@ -139,7 +139,10 @@ test('a window going on now: the maintenance banner, and the monitor in maintena
   const banner = page.getByRole('region', { name: 'Current status' });
   await expect(banner).toHaveAttribute('data-banner', 'maintenance');
   await expect(banner).toContainText('Maintenance in progress');
-  const going = page.locator('.sp-maintenance-now');
+  const going = page.getByRole('region', { name: 'Ongoing maintenance' });
+  await expect(going).toHaveClass(/sp-maintenance-now/);
+  // The banner says it once; the card below lists the windows under a title of its own.
+  await expect(page.getByText('Maintenance in progress')).toHaveCount(1);
   await expect(going).toContainText('Network work');
   await expect(going).toContainText('Affected: API <b>v2</b>');
   // The API is in maintenance; the website is not.

@@ -142,7 +142,7 @@ describe('incidents and maintenance', () => {
     expect(screen.queryByText('Active incidents')).toBeNull();
     expect(screen.queryByText('Past incidents')).toBeNull();
     expect(screen.queryByText('Scheduled maintenance')).toBeNull();
-    expect(screen.queryByText('Maintenance in progress')).toBeNull();
+    expect(screen.queryByText('Ongoing maintenance')).toBeNull();
   });
 
   it('are shown when present: active on top with their sanitized updates, maintenance, the history by day', async () => {

@@ -50,7 +50,7 @@ export const en: StatusTexts = {
   activeIncidents: 'Active incidents',
   affectedLabel: 'Affected:',
   listSeparator: ', ',
-  maintenanceNow: 'Maintenance in progress',
+  maintenanceNow: 'Ongoing maintenance',
   scheduledMaintenance: 'Scheduled maintenance',
   maintenanceWindow: (from, to) => `${from} – ${to}`,
   timesIn: (zone) => `Times are in ${zone}.`,

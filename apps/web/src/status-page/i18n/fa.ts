@@ -51,7 +51,7 @@ export const fa: StatusTexts = {
   activeIncidents: 'رخدادهای جاری',
   affectedLabel: 'تحت تأثیر:',
   listSeparator: '، ',
-  maintenanceNow: 'نگهداری در حال انجام است',
+  maintenanceNow: 'نگهداری جاری',
   scheduledMaintenance: 'نگهداری برنامه‌ریزی‌شده',
   maintenanceWindow: (from, to) => `${from} تا ${to}`,
   timesIn: (zone) => `زمان‌ها به وقت ${zone === 'Asia/Tehran' ? 'تهران' : zone}`,
