@@ -27,6 +27,7 @@ import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
+import { prometheusRoutes } from './modules/prometheus/prometheus.routes';
 import { publicIncidentsRoutes } from './modules/status-page-incidents/incidents.public.routes';
 import { incidentsRoutes } from './modules/status-page-incidents/incidents.routes';
 import { statusPageSubscribersRoutes } from './modules/status-page-subscribers/status-page-subscribers.routes';
@@ -82,6 +83,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
   await app.register(metricsRoutes(context));
+  await app.register(prometheusRoutes(context));
   await app.register(badgesRoutes(context));
   await app.register(agentRoutes(context));
   await app.register(notificationsRoutes(context));
