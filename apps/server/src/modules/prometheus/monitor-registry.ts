@@ -91,13 +91,13 @@ export function monitorRegistry(monitors: readonly MonitorFigures[]): Registry {
   const checks = gauge(
     registry,
     'paydar_monitor_checks_24h',
-    'Checks the prober made of the monitor in the last 24 hours (whole UTC hours).',
+    'Checks the prober made of the monitor in the UTC hours the last 24 hours touch (up to 25 whole hours).',
     PROBER_LABELS,
   );
   const failed = gauge(
     registry,
     'paydar_monitor_failed_checks_24h',
-    'Checks of the last 24 hours that failed.',
+    'Of those checks, the ones that failed.',
     PROBER_LABELS,
   );
   // Certificate days left (issue 17, item 2) is added here by the certificate module: a gauge

@@ -158,6 +158,23 @@ describe('GET /api/v1/metrics/prometheus', () => {
     expect(refused.json()).toHaveProperty('detail');
   });
 
+  it('tells a monitor in maintenance apart: state maintenance, no up sample, and its maintenance time not counted down', async () => {
+    const maintained = (await createHttpMonitor(server, owner, [prober.id], { alias: 'in maintenance' })).id;
+    const now = Date.now();
+    for (const at of [now - 40 * MINUTE_MS, now - 40 * MINUTE_MS + 15_000]) {
+      expect((await postResults(server, prober.key, [checkResult(maintained, at, true)])).statusCode).toBe(200);
+    }
+    await server.context.db.execute(sql`
+      INSERT INTO maintenance_spans (monitor_id, starts_at, ends_at)
+      VALUES (${maintained}, now() - interval '30 minutes', now() + interval '30 minutes')`);
+    const parsed = parseScrape((await callAs(server, owner, 'GET', PROMETHEUS_PATH)).body);
+    const labels = { monitor_id: String(maintained) };
+    expect(parsed.value('paydar_monitor_state', { ...labels, state: 'maintenance' })).toBe(1);
+    expect(parsed.value('paydar_monitor_state', { ...labels, state: 'up' })).toBe(0);
+    expect(parsed.samples('paydar_monitor_up', labels)).toEqual([]);
+    expect(parsed.value('paydar_monitor_uptime_24h_ratio', labels)).toBe(1);
+  });
+
   it('answers a user without monitors with an empty but valid scrape', async () => {
     const empty = await buildUser(server);
     const response = await callAs(server, empty, 'GET', PROMETHEUS_PATH);
