@@ -187,12 +187,15 @@ export async function startJobQueue(options: {
       await boss.schedule(name, cron, {});
     },
     async depths() {
-      // One statement for every queue (pg-boss's getQueueSize asks one queue at a time); a job that
-      // waits or runs is in state created, retry or active — completed ones stay until archived.
+      // One statement for every queue (pg-boss's getQueueSize asks one queue at a time), each queue
+      // listed even when empty so its series stays at 0; a job that waits or runs is in state
+      // created, retry or active — completed ones stay until archived.
       const result = (await boss.getDb().executeSql(
-        `SELECT name, count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
-           count(*) FILTER (WHERE state = 'active')::int AS active
-         FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name ORDER BY name`,
+        `SELECT q.name, count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
+           count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+         FROM pgboss.queue q
+         LEFT JOIN pgboss.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active')
+         GROUP BY q.name ORDER BY q.name`,
         [],
       )) as { rows: Array<{ name: string; waiting: number; active: number }> };
       return result.rows.map((row) => ({ queue: row.name, waiting: row.waiting, active: row.active }));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResult, postResults } from '../../../test/check-results';
 import { buildUser, callAs, setPlan } from '../../../test/factories';
@@ -54,6 +55,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const parsed = parseScrape(response.body);
     expect(parsed.value('paydar_results_ingested_total') - ingestedBefore).toBe(2);
     expect(parsed.value('paydar_job_queue_waiting', { queue: 'operator-metrics-test-queue' })).toBe(1);
+    // Every queue is listed, the empty ones at 0, so a series does not vanish when its queue drains.
+    const queues = await server.context.db.execute<{ name: string }>(sql`SELECT name FROM pgboss.queue`);
+    expect(parsed.samples('paydar_job_queue_waiting')).toHaveLength(queues.rows.length);
+    expect(parsed.samples('paydar_job_queue_active').every((sample) => Number(sample.value) >= 0)).toBe(true);
     const lag = parsed.value('paydar_prober_last_seen_age_seconds', { prober: 'Ops-Tehran' });
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(lag).toBeLessThan(60);
