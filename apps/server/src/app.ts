@@ -25,8 +25,10 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { registerOperatorMetrics } from './modules/operator-metrics/operator-metrics.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { probersRoutes } from './modules/probers/probers.routes';
+import { prometheusRoutes } from './modules/prometheus/prometheus.routes';
 import { publicIncidentsRoutes } from './modules/status-page-incidents/incidents.public.routes';
 import { incidentsRoutes } from './modules/status-page-incidents/incidents.routes';
 import { statusPageSubscribersRoutes } from './modules/status-page-subscribers/status-page-subscribers.routes';
@@ -70,6 +72,8 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await registerSecurityHeaders(app, context.config);
   await registerCompression(app);
   await registerApiDocs(app, context.config.PRODUCT_NAME);
+  // Before the routes: its timing hook must see every one of them.
+  registerOperatorMetrics(app, context);
 
   await app.register(healthRoutes(context.db));
   await app.register(faviconRoutes);
@@ -82,6 +86,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
   await app.register(metricsRoutes(context));
+  await app.register(prometheusRoutes(context));
   await app.register(badgesRoutes(context));
   await app.register(agentRoutes(context));
   await app.register(notificationsRoutes(context));

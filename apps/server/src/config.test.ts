@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'nope',
       RATE_LIMITS_ENABLED: 'maybe',
       DEMO_PASSWORD: 'short',
+      METRICS_TOKEN: 'too-short',
     };
     let message = '';
     try {
@@ -25,6 +26,14 @@ describe('loadConfig', () => {
     // Only the bad ones: a good variable is not reported.
     expect(message).not.toContain('HOST');
     expect(message.trim().split('\n')).toHaveLength(1 + Object.keys(bad).length);
+  });
+
+  it("leaves the operators' /metrics off unless METRICS_TOKEN is set; a blank one is unset", () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '   ' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' operators-only-0123456789 ' }).METRICS_TOKEN).toBe(
+      'operators-only-0123456789',
+    );
   });
 
   it('does not echo the values it refuses, which may be secrets', () => {

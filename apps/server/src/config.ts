@@ -150,6 +150,11 @@ const environmentSchema = z
       .default(24),
     /** Where the browser sends analytics events (purchase, plan upgrade); unset keeps analytics silent. */
     ANALYTICS_ENDPOINT: optionalUrl,
+    /**
+     * Turns on the operators' `GET /metrics` (Prometheus), asked with `Authorization: Bearer <this>`;
+     * unset, `/metrics` is 404. At least 16 characters: it guards figures about every user.
+     */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'at least 16 characters').max(256).optional()),
     /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
     ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })

@@ -30,7 +30,15 @@ export interface JobQueue {
   /** Runs `handler` for each job, `concurrency` at a time in this process; a throw retries that job. */
   work<T>(name: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
+  /** Jobs per queue that wait (created or waiting to retry) and that run now: for the operators' /metrics. */
+  depths(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  active: number;
 }
 
 const DEFAULT_RETRY_LIMIT = 5;
@@ -177,6 +185,20 @@ export async function startJobQueue(options: {
       if (!options.runWorkers) return;
       await ensureQueue(name);
       await boss.schedule(name, cron, {});
+    },
+    async depths() {
+      // One statement for every queue (pg-boss's getQueueSize asks one queue at a time), each queue
+      // listed even when empty so its series stays at 0; a job that waits or runs is in state
+      // created, retry or active — completed ones stay until archived.
+      const result = (await boss.getDb().executeSql(
+        `SELECT q.name, count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
+           count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+         FROM pgboss.queue q
+         LEFT JOIN pgboss.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active')
+         GROUP BY q.name ORDER BY q.name`,
+        [],
+      )) as { rows: Array<{ name: string; waiting: number; active: number }> };
+      return result.rows.map((row) => ({ queue: row.name, waiting: row.waiting, active: row.active }));
     },
     async stop() {
       // Graceful: running handlers finish (up to the timeout) before the connections close.

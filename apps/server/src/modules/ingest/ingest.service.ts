@@ -11,6 +11,7 @@ import { requestDispatch } from '../alerts/alert-dispatch.service';
 import { splitByMaintenance, stateInMaintenance } from '../maintenance/maintenance-ingest';
 import { endDowntimesForMaintenance, hasSpanOverlapping } from '../maintenance/maintenance-spans.repository';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
+import { resultsIngested } from '../operator-metrics/process-instruments';
 import {
   addProberHealth,
   type HealthCounts,
@@ -145,8 +146,10 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
  * class 22), the batch is split in halves, in order, until the results at fault are alone: they
  * are refused and every other one is stored — one bad result never fails a prober's pipeline.
  */
-export function ingestResults(context: ServiceContext, proberId: number, results: CheckResult[]) {
-  return ingestSplitting(context, proberId, results, 0);
+export async function ingestResults(context: ServiceContext, proberId: number, results: CheckResult[]) {
+  const outcome = await ingestSplitting(context, proberId, results, 0);
+  resultsIngested.inc(outcome.accepted);
+  return outcome;
 }
 
 /** ingestResults for `results`, which start at `offset` in the batch the agent sent. */

@@ -137,6 +137,22 @@ export async function touchStates(db: Database, monitorIds: readonly number[]): 
   await db.execute(sql`UPDATE monitor_states SET monitor_id = monitor_id WHERE monitor_id = ANY(${ids}::int[])`);
 }
 
+export interface MaintenanceAround {
+  maintenance: Array<{ from: number; to: number | null }>;
+  maintenanceUntil: Date | null;
+}
+
+/** maintenanceAround from the spans read: those of the day and those going on at `now`. */
+function maintenanceFrom(spans: readonly MaintenanceSpan[], current: readonly MaintenanceSpan[], now: number) {
+  const until = current.reduce<number | null>((latest, span) => Math.max(latest ?? span.to, span.to), null);
+  return {
+    maintenance: spans
+      .filter((span) => span.from <= now)
+      .map((span) => ({ from: span.from, to: span.to > now ? null : span.to })),
+    maintenanceUntil: until === null ? null : new Date(until),
+  };
+}
+
 /**
  * For a metric answer: the maintenance spans touching `day` that have begun by `now` (an ongoing
  * one with `to` null, as an ongoing pause is), and when the maintenance going on at `now` ends.
@@ -146,18 +162,26 @@ export async function maintenanceAround(
   monitorId: number,
   day: { from: number; to: number },
   now: number,
-): Promise<{ maintenance: Array<{ from: number; to: number | null }>; maintenanceUntil: Date | null }> {
+): Promise<MaintenanceAround> {
+  return (await maintenanceAroundMany(db, [monitorId], day, now)).get(monitorId) ?? maintenanceFrom([], [], now);
+}
+
+/** maintenanceAround for many monitors in two queries, by monitor id (each asked monitor has an entry). */
+export async function maintenanceAroundMany(
+  db: Database,
+  monitorIds: readonly number[],
+  day: { from: number; to: number },
+  now: number,
+): Promise<Map<number, MaintenanceAround>> {
   const [spans, current] = await Promise.all([
-    spansOverlapping(db, [monitorId], day.from, Math.min(day.to, now + 1)),
-    spansOverlapping(db, [monitorId], now, now + 1),
+    spansOverlapping(db, monitorIds, day.from, Math.min(day.to, now + 1)),
+    spansOverlapping(db, monitorIds, now, now + 1),
   ]);
-  const until = current.reduce<number | null>((latest, span) => Math.max(latest ?? span.to, span.to), null);
-  return {
-    maintenance: spans
-      .filter((span) => span.from <= now)
-      .map((span) => ({ from: span.from, to: span.to > now ? null : span.to })),
-    maintenanceUntil: until === null ? null : new Date(until),
-  };
+  const spansOf = byMonitor(spans);
+  const currentOf = byMonitor(current);
+  return new Map(
+    monitorIds.map((id) => [id, maintenanceFrom(spansOf.get(id) ?? [], currentOf.get(id) ?? [], now)] as const),
+  );
 }
 
 /** The distinct times in (from, to] at which some span starts or ends (of one window, or any), earliest first. */

@@ -17,7 +17,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
 const toNumber = (value: unknown) => Number(value ?? 0);
 
-const ROLLUP_SUMS = sql`
+/** The sums of a group of hourly_rollups rows (alias `r`), read back with toRollup. */
+export const ROLLUP_SUMS = sql`
   sum(r.checks)::int AS checks, sum(r.failures)::int AS failures,
   sum(r.satisfied)::int AS satisfied, sum(r.tolerating)::int AS tolerating, sum(r.frustrated)::int AS frustrated,
   sum(r.bucket_0)::int AS bucket_0, sum(r.bucket_1)::int AS bucket_1, sum(r.bucket_2)::int AS bucket_2,
@@ -33,7 +34,7 @@ const APDEX_SUMS = sql`
   sum(r.satisfied)::int AS satisfied, sum(r.tolerating)::int AS tolerating, sum(r.frustrated)::int AS frustrated`;
 
 /** The domain's Rollup from a row of ROLLUP_SUMS. */
-function toRollup(row: Record<string, unknown>): Rollup {
+export function toRollup(row: Record<string, unknown>): Rollup {
   const rollup = emptyRollup();
   rollup.count = toNumber(row.checks);
   rollup.failures = toNumber(row.failures);
@@ -134,34 +135,39 @@ export async function apdexByDay(
 }
 
 /**
- * The intervals of `table` that may touch [from, to): those starting inside it, and the last one
- * starting before it (a monitor's downtimes, like its pauses, follow one another, so only that one
- * can reach into the span). Reading from the index this way does not walk the monitor's whole history.
+ * The intervals of `table` that may touch [from, to), for each of these monitors: those starting
+ * inside it, and the last one starting before it (a monitor's downtimes, like its pauses, follow one
+ * another, so only that one can reach into the span). Reading from the (monitor, start) index this
+ * way does not walk a monitor's whole history, however many monitors are asked at once.
  */
 async function intervalsAround(
   db: Database,
   table: 'downtimes' | 'pauses',
-  monitorId: number,
+  monitorIds: readonly number[],
   span: Span,
 ): Promise<Array<Record<string, unknown>>> {
+  if (!monitorIds.length) return [];
   const from = iso(span.from);
   const to = iso(span.to);
+  const ids = sql`${sql.param([...monitorIds])}::int[]`;
   const result =
     table === 'downtimes'
       ? await db.execute<Record<string, unknown>>(sql`
-    SELECT from_time, to_time, ended_by FROM downtimes
-    WHERE monitor_id = ${monitorId} AND from_time >= ${from}::timestamptz AND from_time < ${to}::timestamptz
+    SELECT monitor_id, from_time, to_time, ended_by FROM downtimes
+    WHERE monitor_id = ANY(${ids}) AND from_time >= ${from}::timestamptz AND from_time < ${to}::timestamptz
     UNION ALL
+    SELECT m.id, last.* FROM unnest(${ids}) AS m(id) CROSS JOIN LATERAL
     (SELECT from_time, to_time, ended_by FROM downtimes
-     WHERE monitor_id = ${monitorId} AND from_time < ${from}::timestamptz
-     ORDER BY from_time DESC LIMIT 1)`)
+     WHERE monitor_id = m.id AND from_time < ${from}::timestamptz
+     ORDER BY from_time DESC LIMIT 1) last`)
       : await db.execute<Record<string, unknown>>(sql`
-    SELECT started_at AS from_time, ended_at AS to_time FROM monitor_pauses
-    WHERE monitor_id = ${monitorId} AND started_at >= ${from}::timestamptz AND started_at < ${to}::timestamptz
+    SELECT monitor_id, started_at AS from_time, ended_at AS to_time FROM monitor_pauses
+    WHERE monitor_id = ANY(${ids}) AND started_at >= ${from}::timestamptz AND started_at < ${to}::timestamptz
     UNION ALL
+    SELECT m.id, last.* FROM unnest(${ids}) AS m(id) CROSS JOIN LATERAL
     (SELECT started_at, ended_at FROM monitor_pauses
-     WHERE monitor_id = ${monitorId} AND started_at < ${from}::timestamptz
-     ORDER BY started_at DESC LIMIT 1)`);
+     WHERE monitor_id = m.id AND started_at < ${from}::timestamptz
+     ORDER BY started_at DESC LIMIT 1) last`);
   return result.rows;
 }
 
@@ -170,17 +176,48 @@ const toInterval = (row: Record<string, unknown>): DowntimeInterval => ({
   to: row.to_time === null ? null : asDate(row.to_time),
 });
 
+const toDowntime = (row: Record<string, unknown>): DowntimeInterval => ({
+  ...toInterval(row),
+  endedBy: row.ended_by === 'pause' || row.ended_by === 'maintenance' ? row.ended_by : 'recovery',
+});
+
+/** Rows of intervalsAround grouped by monitor; a monitor without any has an empty list. */
+function groupByMonitor(
+  monitorIds: readonly number[],
+  rows: Array<Record<string, unknown>>,
+  toItem: (row: Record<string, unknown>) => DowntimeInterval,
+): Map<number, DowntimeInterval[]> {
+  const grouped = new Map<number, DowntimeInterval[]>(monitorIds.map((id) => [id, []]));
+  for (const row of rows) grouped.get(toNumber(row.monitor_id))?.push(toItem(row));
+  return grouped;
+}
+
 /** The downtimes that may touch [from, to), with what ended each. */
 export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
-  return (await intervalsAround(db, 'downtimes', monitorId, span)).map((row) => ({
-    ...toInterval(row),
-    endedBy: row.ended_by === 'pause' || row.ended_by === 'maintenance' ? row.ended_by : 'recovery',
-  }));
+  return (await intervalsAround(db, 'downtimes', [monitorId], span)).map(toDowntime);
 }
 
 /** The spans the monitor was paused that may touch [from, to); `to` null while still paused. */
 export async function pausesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
-  return (await intervalsAround(db, 'pauses', monitorId, span)).map(toInterval);
+  return (await intervalsAround(db, 'pauses', [monitorId], span)).map(toInterval);
+}
+
+/** downtimesAround for many monitors in one query, by monitor id. */
+export async function downtimesAroundMany(
+  db: Database,
+  monitorIds: readonly number[],
+  span: Span,
+): Promise<Map<number, DowntimeInterval[]>> {
+  return groupByMonitor(monitorIds, await intervalsAround(db, 'downtimes', monitorIds, span), toDowntime);
+}
+
+/** pausesAround for many monitors in one query, by monitor id. */
+export async function pausesAroundMany(
+  db: Database,
+  monitorIds: readonly number[],
+  span: Span,
+): Promise<Map<number, DowntimeInterval[]>> {
+  return groupByMonitor(monitorIds, await intervalsAround(db, 'pauses', monitorIds, span), toInterval);
 }
 
 export interface ProbeRecordRow {
