@@ -23,8 +23,8 @@ export const DEFAULT_CERTIFICATE_EXPIRY_DAYS = [30, 14, 7, 1] as const;
 const dayMessage = `Enter whole numbers of days from ${CERTIFICATE_LIMITS.days.min} to ${CERTIFICATE_LIMITS.days.max}.`;
 
 /**
- * A monitor's `certificate_expiry_days`: up to six distinct day counts, kept largest first. An empty
- * list warns never. Only HTTPS monitors use it; others keep it unused.
+ * A monitor's `certificate_expiry_days`: up to six distinct day counts (the server keeps them
+ * largest first). An empty list warns never. Only HTTPS monitors use it; others keep it unused.
  */
 export const certificateExpiryDays = z
   .array(
@@ -37,7 +37,6 @@ export const certificateExpiryDays = z
   )
   .max(CERTIFICATE_LIMITS.thresholds, { message: `Choose at most ${CERTIFICATE_LIMITS.thresholds} thresholds.` })
   .refine((days) => new Set(days).size === days.length, { message: 'Each threshold may appear once.' })
-  .transform((days) => [...days].sort((a, b) => b - a))
   .meta({
     description:
       'Days before the TLS certificate expires at which an HTTPS monitor warns its alert channels, once each per certificate. `[]`: never.',
@@ -78,3 +77,14 @@ export const monitorCertificate = z
   })
   .meta({ description: 'The TLS certificate the latest HTTPS check saw; null until one has.' });
 export type MonitorCertificate = z.infer<typeof monitorCertificate>;
+
+/** What a `certificate_expiry` alert says: kept with the event, then in the notification's facts. */
+export interface CertificateWarningFacts {
+  host: string;
+  /** ISO 8601. */
+  validTo: string;
+  /** Whole days left when the check saw it (negative: expired that many days ago). */
+  daysLeft: number;
+  /** The threshold crossed (the smallest when several were at once). */
+  thresholdDays: number;
+}
