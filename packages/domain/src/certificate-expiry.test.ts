@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDaysLeft, crossedThresholds, isCertificateUrgent, mostUrgentThreshold } from './certificate-expiry';
+import { certificateDaysLeft, isCertificateUrgent } from './certificate-expiry';
 
 const now = Date.parse('2026-11-27T12:00:00Z');
 const HOUR = 3_600_000;
@@ -21,32 +21,7 @@ describe('certificateDaysLeft', () => {
   });
 });
 
-describe('crossedThresholds', () => {
-  const defaults = [30, 14, 7, 1];
-  it.each([
-    [31, []],
-    [30, [30]],
-    [15, [30]],
-    [14, [30, 14]],
-    [5, [30, 14, 7]],
-    [1, [30, 14, 7, 1]],
-    [-3, [30, 14, 7, 1]],
-  ])('%i days left crosses %j', (daysLeft, crossed) => {
-    expect(crossedThresholds(daysLeft, defaults)).toEqual(crossed);
-  });
-
-  it('orders unsorted thresholds largest first and crosses none of an empty list', () => {
-    expect(crossedThresholds(3, [7, 60, 3])).toEqual([60, 7, 3]);
-    expect(crossedThresholds(0, [])).toEqual([]);
-  });
-});
-
-describe('mostUrgentThreshold and isCertificateUrgent', () => {
-  it('picks the smallest crossed threshold', () => {
-    expect(mostUrgentThreshold([30, 14, 7])).toBe(7);
-    expect(mostUrgentThreshold([])).toBeUndefined();
-  });
-
+describe('isCertificateUrgent', () => {
   it('is urgent at or under the smallest threshold only', () => {
     expect(isCertificateUrgent(2, [30, 14, 7, 1])).toBe(false);
     expect(isCertificateUrgent(1, [30, 14, 7, 1])).toBe(true);

@@ -12,19 +12,6 @@ export function certificateDaysLeft(validTo: Date | string | number, now: Date |
   return Math.floor((end - at) / DAY_MS);
 }
 
-/**
- * The thresholds `daysLeft` has reached (at most that many days left), largest first. A
- * certificate with 5 days left has crossed 30, 14 and 7 of the defaults, not 1.
- */
-export function crossedThresholds(daysLeft: number, thresholds: readonly number[]): number[] {
-  return thresholds.filter((days) => daysLeft <= days).sort((a, b) => b - a);
-}
-
-/** The threshold to warn with when several are crossed at once: the smallest, the most urgent. */
-export function mostUrgentThreshold(crossed: readonly number[]): number | undefined {
-  return crossed.length ? Math.min(...crossed) : undefined;
-}
-
 /** Whether the days left are under the smallest threshold (the detail shows them in a warning colour). */
 export function isCertificateUrgent(daysLeft: number, thresholds: readonly number[]): boolean {
   return thresholds.length > 0 && daysLeft <= Math.min(...thresholds);

@@ -1,5 +1,6 @@
 import { Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorCertificate } from '@paydar/contracts/certificate';
+import { isCertificateUrgent } from '@paydar/domain/certificate-expiry';
 import type { ReactNode } from 'react';
 import { useFormatTime } from '@/lib/time-settings';
 import { SectionCard } from '../sections/section-card';
@@ -21,7 +22,7 @@ export function daysLeftText(daysLeft: number): string {
 /** How the days left read: expired, under the smallest threshold (warned), or fine. */
 export function certificateUrgency(daysLeft: number, thresholds: readonly number[]): 'expired' | 'warning' | 'ok' {
   if (daysLeft < 0) return 'expired';
-  return thresholds.length > 0 && daysLeft <= Math.min(...thresholds) ? 'warning' : 'ok';
+  return isCertificateUrgent(daysLeft, thresholds) ? 'warning' : 'ok';
 }
 
 const URGENCY_COLORS = { expired: 'red', warning: 'orange', ok: 'teal' } as const;
