@@ -34,6 +34,8 @@ const URGENCY_COLORS = { expired: 'red', warning: 'orange', ok: 'teal' } as cons
  */
 export function CertificateCard({ certificate, thresholds = DEFAULT_CERTIFICATE_EXPIRY_DAYS }: CertificateCardProps) {
   const format = useFormatTime();
+  // Certificates span years: the year with the day, then the time.
+  const dated = (instant: string) => `${format(instant, 'day')}, ${format(instant, 'hour-minute')}`;
   const urgency = certificateUrgency(certificate.days_left, thresholds);
   const issuer = [certificate.issuer, certificate.issuer_organization].filter(
     (name, index, all): name is string => Boolean(name) && all.indexOf(name) === index,
@@ -62,8 +64,8 @@ export function CertificateCard({ certificate, thresholds = DEFAULT_CERTIFICATE_
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <Field label="Issued to">{subject.join(', ') || '—'}</Field>
           <Field label="Issued by">{issuer.join(', ') || '—'}</Field>
-          <Field label="Valid from">{certificate.valid_from ? format(certificate.valid_from, 'day-time') : '—'}</Field>
-          <Field label="Valid until">{format(certificate.valid_to, 'day-time')}</Field>
+          <Field label="Valid from">{certificate.valid_from ? dated(certificate.valid_from) : '—'}</Field>
+          <Field label="Valid until">{dated(certificate.valid_to)}</Field>
         </SimpleGrid>
         <Field label={`Names it covers (${certificate.sans.length})`}>
           {certificate.sans.length ? (

@@ -3,7 +3,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildShopMonitor } from '@/testing/monitor-builders';
-import { certificateExpiryErrors, certificateExpiryInputOf, isHttpsTarget } from './certificate-expiry-values';
+import {
+  certificateExpiryErrors,
+  certificateExpiryInputOf,
+  isHttpsTarget,
+  sortedThresholds,
+} from './certificate-expiry-values';
 import { dialog, pillsOf, renderModal, setUpFormTests, stubApi, submit } from './monitor-form.test-support';
 
 /** The "Certificate expiry warnings" field of the Add and Edit popups (issue 17). */
@@ -28,6 +33,10 @@ describe('certificate expiry values', () => {
     expect(certificateExpiryErrors(['1', '2', '3', '4', '5', '6', '7'])).toEqual({
       certificate_expiry_days: 'Choose at most 6 thresholds.',
     });
+  });
+
+  it('orders the tags largest first, what is not a number last', () => {
+    expect(sortedThresholds(['7', '60', 'x', '1', '14'])).toEqual(['60', '14', '7', '1', 'x']);
   });
 
   it('is for HTTPS addresses only', () => {

@@ -1,6 +1,7 @@
 import { TagsInput } from '@mantine/core';
 import { CERTIFICATE_LIMITS } from '@paydar/contracts/certificate';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
+import { sortedThresholds } from './certificate-expiry-values';
 
 /**
  * "Certificate expiry warnings" (issue 17), for HTTPS monitors: the days before the certificate
@@ -17,6 +18,8 @@ export function CertificateExpiryField({ form }: { form: MonitorForm }) {
       clearable
       data-testid="certificate-expiry-days"
       {...form.getInputProps('certificate_expiry_days')}
+      // Kept largest first, as the server keeps them; what is not a number stays where it was typed, at the end.
+      onChange={(tags) => form.setFieldValue('certificate_expiry_days', sortedThresholds(tags))}
     />
   );
 }

@@ -23,3 +23,9 @@ export function certificateExpiryErrors(tags: readonly string[]): Record<string,
   const parsed = certificateExpiryDays.safeParse(certificateExpiryInputOf(tags));
   return parsed.success ? {} : { certificate_expiry_days: parsed.error.issues[0]?.message ?? 'Check the thresholds.' };
 }
+
+/** The tags largest first; entries that are not whole numbers after them, in the order typed. */
+export function sortedThresholds(tags: readonly string[]): string[] {
+  const whole = (tag: string) => /^\s*\d+\s*$/.test(tag);
+  return [...tags.filter(whole).sort((a, b) => Number(b) - Number(a)), ...tags.filter((tag) => !whole(tag))];
+}
