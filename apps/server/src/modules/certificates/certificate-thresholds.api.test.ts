@@ -3,6 +3,7 @@ import { type BuiltUser, buildUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
 import { monitorCertificates } from '../../db/schema/index';
 import { createMonitor, httpMonitorBody, monitorRequest, startMonitorApi } from '../monitors/monitors.test-support';
+import { certificateDaysLeftByMonitor } from './certificate-days';
 
 let server: TestServer;
 let localProberId: number;
@@ -84,6 +85,11 @@ describe('certificate_expiry_days of a monitor', () => {
       seen_at: expect.any(String),
     });
     const stranger = await buildUser(server);
+    // The Prometheus export's figures: the owner's monitors only.
+    expect(await certificateDaysLeftByMonitor(server.context.db, owner.id, server.context.now())).toEqual([
+      { monitorId: id, host: 'example.test', daysLeft: 9 },
+    ]);
+    expect(await certificateDaysLeftByMonitor(server.context.db, stranger.id, server.context.now())).toEqual([]);
     expect((await monitorRequest(server, stranger, 'GET', id)).statusCode).toBe(404);
     expect((await patch(stranger, id, { certificate_expiry_days: [5] })).statusCode).toBe(404);
     expect((await monitorRequest(server, owner, 'GET', id)).json().certificate_expiry_days).toEqual([30, 14, 7, 1]);
