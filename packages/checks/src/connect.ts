@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, Socket } from 'node:net';
-import { type PeerCertificate, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import { type TLSSocket, connect as tlsConnect } from 'node:tls';
+import { describeCertificate } from './certificate';
 import { CheckError, describeError } from './errors';
 import { addPhase, type CheckContext, now, onAbort, type Probe, raceAbort, since } from './probe';
 import { assertAllowedAddress } from './target-guard';
@@ -70,18 +71,6 @@ export async function connectTcp(addresses: string[], port: number, ctx: CheckCo
     }
   }
   throw lastError;
-}
-
-function describeCertificate(cert: PeerCertificate, protocol: string | null): Record<string, unknown> {
-  const iso = (text: string | undefined) => (text ? new Date(text).toISOString() : null);
-  return {
-    valid_from: iso(cert.valid_from),
-    valid_to: iso(cert.valid_to),
-    issuer_cn: cert.issuer?.CN ?? null,
-    issuer_o: cert.issuer?.O ?? null,
-    subject_cn: cert.subject?.CN ?? null,
-    protocol,
-  };
 }
 
 /**

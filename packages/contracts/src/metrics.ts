@@ -137,6 +137,7 @@ export const publicMonitor = monitor.omit({
   http_headers: true,
   http_body: true,
   slow_alert: true,
+  certificate_expiry_days: true,
 });
 export type PublicMonitor = z.infer<typeof publicMonitor>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertRules } from './alert-rules';
+import { certificateExpiryDays, monitorCertificate } from './certificate';
 import { int4Id } from './edge-values';
 import { httpHeader } from './http-headers';
 import {
@@ -60,6 +61,10 @@ export const monitorInput = z.strictObject({
   slow_alert: slowAlertField.optional().meta({
     description: 'Slow-response alert rule; null: none (the default on create); left out on edit: kept as it is.',
   }),
+  certificate_expiry_days: certificateExpiryDays.optional().meta({
+    description:
+      'HTTPS monitors: days before the TLS certificate expires to warn at, each once per certificate (1–365, at most 6). Absent on create: 30, 14, 7 and 1; absent on edit: unchanged. `[]`: never.',
+  }),
   /** Sent back by the web on edit; the server ignores it. */
   data: z.unknown().optional(),
   id: int4Id.optional(),
@@ -82,6 +87,7 @@ const PATCHABLE = [
   'dns_query_name',
   'dns_query_type',
   'slow_alert',
+  'certificate_expiry_days',
 ] as const satisfies ReadonlyArray<keyof typeof monitorInput.shape>;
 
 const withoutDefault = (schema: z.ZodType): z.ZodType =>
@@ -133,6 +139,8 @@ export const monitor = z.object({
   last_status: z.string().nullable(),
   slow_alert: slowAlertField,
   slow: slowStatus,
+  certificate_expiry_days: z.array(z.number().int()),
+  certificate: monitorCertificate.nullable(),
 });
 export type Monitor = z.infer<typeof monitor>;
 

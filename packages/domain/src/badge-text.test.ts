@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseTimeFace, statusFace, uptimeFace } from './badge-text';
+import { certificateFace, responseTimeFace, statusFace, uptimeFace } from './badge-text';
 
 describe('uptimeFace: floored to two decimals, never rounded up to 100 %', () => {
   it.each([
@@ -36,4 +36,22 @@ it('statusFace colours each state', () => {
   expect(statusFace('up')).toEqual({ message: 'up', color: 'brightgreen' });
   expect(statusFace('down')).toEqual({ message: 'down', color: 'red' });
   expect(statusFace('maintenance').color).toBe('blue');
+});
+
+describe('certificateFace: whole days left, coloured by the default thresholds', () => {
+  it.each([
+    [null, 'no data', 'lightgrey'],
+    [90, '90 days', 'brightgreen'],
+    [30, '30 days', 'brightgreen'],
+    [29, '29 days', 'green'],
+    [14, '14 days', 'green'],
+    [13, '13 days', 'yellow'],
+    [7, '7 days', 'yellow'],
+    [6, '6 days', 'red'],
+    [1, '1 day', 'red'],
+    [0, '0 days', 'red'],
+    [-1, 'expired', 'red'],
+  ])('%s → %s in %s', (days, message, color) => {
+    expect(certificateFace(days)).toEqual({ message, color });
+  });
 });

@@ -39,3 +39,14 @@ export function responseTimeFace(averageMs: number | null): BadgeFace {
   const color = averageMs < 500 ? 'brightgreen' : averageMs < 1000 ? 'green' : averageMs < 2000 ? 'yellow' : 'red';
   return { message, color };
 }
+
+/**
+ * The certificate badge (issue 17): whole days left of the latest certificate an HTTPS check saw;
+ * 30+ brightgreen, 14+ green, 7+ yellow, fewer (or expired) red — the default warning thresholds.
+ */
+export function certificateFace(daysLeft: number | null): BadgeFace {
+  if (daysLeft === null) return { message: 'no data', color: GREY };
+  if (daysLeft < 0) return { message: 'expired', color: 'red' };
+  const color = daysLeft >= 30 ? 'brightgreen' : daysLeft >= 14 ? 'green' : daysLeft >= 7 ? 'yellow' : 'red';
+  return { message: daysLeft === 1 ? '1 day' : `${daysLeft} days`, color };
+}

@@ -52,6 +52,8 @@ export function buildMonitor(overrides: Partial<Monitor> = {}): Monitor {
     last_status: null,
     slow_alert: null,
     slow: null,
+    certificate_expiry_days: [30, 14, 7, 1],
+    certificate: null,
     ...overrides,
   };
 }

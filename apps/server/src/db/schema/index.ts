@@ -1,6 +1,7 @@
 export * from './alert-rules';
 export * from './api-tokens';
 export * from './billing';
+export * from './certificates';
 export * from './demo';
 export * from './impersonation';
 export * from './maintenance';

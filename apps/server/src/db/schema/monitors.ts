@@ -1,5 +1,6 @@
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
+import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import {
@@ -55,6 +56,11 @@ export const monitors = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** The slow-response alert rule (contracts/slow-alert); null: none, the default. */
     slowAlert: jsonb('slow_alert').$type<SlowAlertRule>(),
+    /** Days before an HTTPS monitor's certificate expires to warn at (contracts/certificate), largest first. */
+    certificateExpiryDays: smallint('certificate_expiry_days')
+      .array()
+      .notNull()
+      .default(sql`'{30,14,7,1}'::smallint[]`),
     /** Share token: random, unguessable. */
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,6 +254,8 @@ export const monitorEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Why, in words a user reads (a status code, an error, a timing), when the producer knows. */
     reason: text('reason'),
+    /** A `certificate_expiry` event's facts: the certificate's host, its valid-to, the days left and the threshold. */
+    certificate: jsonb('certificate').$type<CertificateWarningFacts>(),
     downtimeId: integer('downtime_id').references(() => downtimes.id, { onDelete: 'set null' }),
     /**
      * Who wrote it: 'ingest' (the truth: a down/up transition, a slow response) or 'rules' (what the

@@ -1,5 +1,6 @@
 import type { AlertKind } from '@paydar/contracts/alert-events';
 import type { Calendar } from '@paydar/contracts/calendars';
+import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
 import { NOTIFICATION_TYPES } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -23,6 +24,8 @@ export interface AlertFacts {
   timeZone?: string;
   /** The owner's calendar when dispatched (issue 15); missing on older rows, which read Gregorian. */
   calendar?: Calendar;
+  /** A `certificate_expiry` alert's certificate: host, valid-to, days left, threshold (issue 17). */
+  certificate?: CertificateWarningFacts;
 }
 
 /** A channel test (kind `test`) is about no monitor: its facts carry this empty one. */

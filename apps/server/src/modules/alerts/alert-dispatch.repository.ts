@@ -1,6 +1,7 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
 import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import type { Calendar } from '@paydar/contracts/calendars';
+import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
 import type { NotificationType } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -19,6 +20,8 @@ export interface PendingEvent {
   downtimeId: number | null;
   /** 'ingest' for what ingest wrote (down/up go through the alert rules), 'rules' for what those decided to tell. */
   origin: 'ingest' | 'rules';
+  /** A `certificate_expiry` event's certificate facts; null for every other kind. */
+  certificate: CertificateWarningFacts | null;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface PendingEvent {
  */
 export async function lockPendingEvents(db: Database, limit: number): Promise<PendingEvent[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT id, monitor_id, kind, at, reason, downtime_id, origin FROM monitor_events
+    SELECT id, monitor_id, kind, at, reason, downtime_id, origin, certificate FROM monitor_events
     WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
   return result.rows.map((row) => ({
     id: row.id as number,
@@ -37,6 +40,7 @@ export async function lockPendingEvents(db: Database, limit: number): Promise<Pe
     reason: row.reason as string | null,
     downtimeId: row.downtime_id as number | null,
     origin: row.origin as 'ingest' | 'rules',
+    certificate: (row.certificate as CertificateWarningFacts | null) ?? null,
   }));
 }
 

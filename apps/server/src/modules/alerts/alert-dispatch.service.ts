@@ -54,6 +54,7 @@ function factsOf(event: PendingEvent, eventContext: EventContext): AlertFacts {
     reason: reasonOf(event, eventContext),
     timeZone: eventContext.timeZone,
     calendar: eventContext.calendar,
+    ...(event.certificate ? { certificate: event.certificate } : {}),
   };
 }
 

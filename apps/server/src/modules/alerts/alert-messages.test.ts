@@ -18,6 +18,7 @@ function factsOf(kind: AlertKind, timeZone: string | null = 'Asia/Tehran'): Aler
     reminder: 'HTTP 503',
     slow: 'apdex 0.41 over the last 10 checks (threshold 0.70)',
     slow_recovered: 'apdex 0.93 over the last 10 checks',
+    certificate_expiry: null,
     test: null,
   };
   return {
@@ -27,8 +28,19 @@ function factsOf(kind: AlertKind, timeZone: string | null = 'Asia/Tehran'): Aler
     downtime: kind === 'up' ? closedDowntime : kind === 'down' || kind === 'reminder' ? openDowntime : null,
     reason: reasons[kind],
     ...(timeZone ? { timeZone } : {}),
+    ...(kind === 'certificate_expiry' ? { certificate: CERTIFICATE } : {}),
   };
 }
+
+/** A certificate ending 7 days and a half after the alert: 2026-12-03 23:20:30 UTC. */
+const CERTIFICATE = {
+  host: 'shop.example.test',
+  validTo: '2026-12-03T23:20:30.000Z',
+  daysLeft: 7,
+  thresholdDays: 7,
+};
+const CERTIFICATE_LINE =
+  'HTTP:shop: The TLS certificate of shop.example.test expires in 7 days, on 2026-12-04 02:50:30 (Asia/Tehran).';
 
 const TEHRAN = '2026-11-26 14:50:30 (Asia/Tehran)';
 
@@ -40,6 +52,7 @@ describe('mail subject per kind', () => {
     ['reminder', '[Paydar] STILL DOWN: HTTP:shop'],
     ['slow', '[Paydar] SLOW: HTTP:shop'],
     ['slow_recovered', '[Paydar] FAST AGAIN: HTTP:shop'],
+    ['certificate_expiry', '[Paydar] CERTIFICATE EXPIRES: HTTP:shop'],
     ['test', '[Paydar] TEST: this is a test message'],
   ])('%s → %s', (kind, subject) => {
     expect(alertSubject(factsOf(kind), 'Paydar')).toBe(subject);
@@ -84,6 +97,13 @@ describe('mail body and Telegram per kind: what, when in the owner’s zone, why
       [`HTTP:shop responds at its usual speed again since ${TEHRAN}.`, 'Reason: apdex 0.93 over the last 10 checks.'],
     ],
     [
+      'certificate_expiry',
+      [
+        CERTIFICATE_LINE,
+        `This warning is for the threshold of 7 days; renew the certificate before then to keep HTTPS working (seen by a check at ${TEHRAN}).`,
+      ],
+    ],
+    [
       'test',
       [
         `TEST: this is a test message from Paydar, sent ${TEHRAN} from the Alert Center.`,
@@ -108,6 +128,7 @@ describe('SMS per kind', () => {
     ['reminder', `Paydar: HTTP:shop is STILL DOWN at ${TEHRAN}, down for 1 hour 5 minutes (HTTP 503).`],
     ['slow', `Paydar: HTTP:shop is SLOW since ${TEHRAN} (apdex 0.41 over the last 10 checks (threshold 0.70)).`],
     ['slow_recovered', `Paydar: HTTP:shop is FAST AGAIN since ${TEHRAN} (apdex 0.93 over the last 10 checks).`],
+    ['certificate_expiry', `Paydar: ${CERTIFICATE_LINE}`],
     ['test', `Paydar: TEST: this is a test message, sent ${TEHRAN}. This channel works.`],
   ])('%s → %s', (kind, sms) => {
     expect(alertSms(factsOf(kind), 'Paydar')).toBe(sms);
@@ -130,6 +151,7 @@ describe('webhook payload per kind', () => {
     ['reminder', 'monitor.reminder', 'down'],
     ['slow', 'monitor.slow', 'up'],
     ['slow_recovered', 'monitor.slow_recovered', 'up'],
+    ['certificate_expiry', 'monitor.certificate_expiry', null],
     ['test', 'channel.test', null],
   ])('%s is event %s with state %s, the reason and the local time', (kind, event, state) => {
     const facts = factsOf(kind);
@@ -175,6 +197,46 @@ describe('webhook payload per kind', () => {
       to_time: null,
       duration_seconds: null,
     });
+  });
+});
+
+describe('certificate expiry', () => {
+  it('gives the certificate in the webhook payload, valid-to in UTC and in the owner’s zone', () => {
+    expect(webhookPayload(factsOf('certificate_expiry'), 41, DASHBOARD)).toMatchObject({
+      event: 'monitor.certificate_expiry',
+      certificate: {
+        host: 'shop.example.test',
+        valid_to: '2026-12-03T23:20:30.000Z',
+        local_valid_to: '2026-12-04 02:50:30 (Asia/Tehran)',
+        days_left: 7,
+        threshold_days: 7,
+      },
+    });
+    expect(webhookPayload(factsOf('down'), 41, DASHBOARD)).not.toHaveProperty('certificate');
+  });
+
+  it.each([
+    [1, 'expires in 1 day'],
+    [0, 'expires within a day'],
+    [-1, 'expired 1 day ago'],
+    [-12, 'expired 12 days ago'],
+  ])('%i days left reads “%s”, valid-to in the Jalali calendar of a Jalali reader', (daysLeft, words) => {
+    const facts: AlertFacts = {
+      ...factsOf('certificate_expiry'),
+      calendar: 'jalali',
+      certificate: { ...CERTIFICATE, daysLeft, thresholdDays: 1 },
+    };
+    expect(alertSms(facts, 'Paydar')).toBe(
+      `Paydar: HTTP:shop: The TLS certificate of shop.example.test ${words}, on 1405-09-13 02:50:30 (Asia/Tehran).`,
+    );
+  });
+
+  it('keeps a host holding a line break on one line', () => {
+    const facts: AlertFacts = {
+      ...factsOf('certificate_expiry'),
+      certificate: { ...CERTIFICATE, host: 'evil\r\nBcc: x@example.test' },
+    };
+    expect(alertSms(facts, 'Paydar')).not.toMatch(/[\r\n]/);
   });
 });
 

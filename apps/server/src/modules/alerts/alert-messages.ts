@@ -18,6 +18,7 @@ const HEADLINES: Record<AlertKind, string> = {
   reminder: 'STILL DOWN',
   slow: 'SLOW',
   slow_recovered: 'FAST AGAIN',
+  certificate_expiry: 'CERTIFICATE EXPIRES',
   test: 'TEST',
 };
 
@@ -29,6 +30,7 @@ export const WEBHOOK_EVENTS: Record<AlertKind, string> = {
   reminder: 'monitor.reminder',
   slow: 'monitor.slow',
   slow_recovered: 'monitor.slow_recovered',
+  certificate_expiry: 'monitor.certificate_expiry',
   test: 'channel.test',
 };
 
@@ -40,6 +42,7 @@ const WEBHOOK_STATES: Record<AlertKind, 'up' | 'down' | null> = {
   reminder: 'down',
   slow: 'up',
   slow_recovered: 'up',
+  certificate_expiry: null,
   test: null,
 };
 
@@ -106,12 +109,34 @@ function describe(facts: AlertFacts, product: string): Array<string | undefined>
       return [`${name} is responding SLOWLY since ${when(facts)}.`, reason];
     case 'slow_recovered':
       return [`${name} responds at its usual speed again since ${when(facts)}.`, reason];
+    case 'certificate_expiry':
+      return [
+        `${name}: ${certificateLine(facts)}`,
+        facts.certificate
+          ? `This warning is for the threshold of ${facts.certificate.thresholdDays} ${facts.certificate.thresholdDays === 1 ? 'day' : 'days'}; renew the certificate before then to keep HTTPS working (seen by a check at ${when(facts)}).`
+          : undefined,
+      ];
     case 'test':
       return [
         `TEST: ${TEST_TEXT} from ${product}, sent ${when(facts)} from the Alert Center.`,
         'This channel works: alerts about your monitors will arrive here. No monitor is affected.',
       ];
   }
+}
+
+/** 'expires in 7 days' / 'expires today' / 'expired 3 days ago' (whole days, as the detail shows). */
+function expiresIn(daysLeft: number): string {
+  if (daysLeft > 1) return `expires in ${daysLeft} days`;
+  if (daysLeft === 1) return 'expires in 1 day';
+  if (daysLeft === 0) return 'expires within a day';
+  return daysLeft === -1 ? 'expired 1 day ago' : `expired ${-daysLeft} days ago`;
+}
+
+/** What a certificate warning says: its host, the days left and its valid-to in the owner's zone and calendar. */
+function certificateLine(facts: AlertFacts): string {
+  const certificate = facts.certificate;
+  if (!certificate) return 'Its TLS certificate expires soon.';
+  return `The TLS certificate of ${oneLine(certificate.host)} ${expiresIn(certificate.daysLeft)}, on ${when(facts, certificate.validTo)}.`;
 }
 
 /** The longer message: mail body and Telegram. */
@@ -139,6 +164,8 @@ export function alertSms(facts: AlertFacts, product: string): string {
       return `${product}: ${name} is SLOW since ${when(facts)}${why}.`;
     case 'slow_recovered':
       return `${product}: ${name} is FAST AGAIN since ${when(facts)}${why}.`;
+    case 'certificate_expiry':
+      return `${product}: ${name}: ${certificateLine(facts)}`;
     case 'test':
       return `${product}: TEST: ${TEST_TEXT}, sent ${when(facts)}. This channel works.`;
   }
@@ -178,6 +205,17 @@ export function webhookPayload(facts: AlertFacts, notificationId: number, dashbo
             link: monitorLink(facts, dashboardUrl),
           },
     reason: facts.reason,
+    ...(facts.kind === 'certificate_expiry' && facts.certificate
+      ? {
+          certificate: {
+            host: facts.certificate.host,
+            valid_to: facts.certificate.validTo,
+            local_valid_to: when(facts, facts.certificate.validTo),
+            days_left: facts.certificate.daysLeft,
+            threshold_days: facts.certificate.thresholdDays,
+          },
+        }
+      : {}),
     downtime: downtime
       ? {
           from_time: downtime.fromTime,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
+import { monitorCertificates } from '../../db/schema/index';
 import { touchStates } from '../maintenance/maintenance-spans.repository';
 import { createMonitor, httpMonitorBody } from '../monitors/monitors.test-support';
 
@@ -173,4 +174,27 @@ describe('badges: refusals and attack strings', () => {
       expect(response.body).toContain(escaped.replace(/"/g, '&quot;'));
     },
   );
+});
+
+describe('the certificate badge', () => {
+  it('says the days left of the kept certificate, coloured, and no data before one', async () => {
+    const monitor = await monitorWithToken();
+    const before = await get(`/api/v1/badges/${monitor.token}/certificate.svg`);
+    expect(before.statusCode).toBe(200);
+    expect(messageOf(before.body)).toBe('certificate: no data');
+    await server.context.db.insert(monitorCertificates).values({
+      monitorId: monitor.id,
+      certificateKey: 'sha256:BADGE',
+      host: 'secret-owner-target.example',
+      validTo: new Date(Date.now() + 12.5 * DAY),
+      seenAt: new Date(),
+    });
+    // Another badge query: the kept one was drawn before the certificate came.
+    const after = await get(`/api/v1/badges/${monitor.token}/certificate.svg?label=TLS`);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(messageOf(after.body)).toBe('TLS: 12 days');
+    expect(after.body).toContain('fill="#d8b800"'); // yellow: 7–13 days
+    expect((await get('/api/v1/badges/not-a-token/certificate.svg')).statusCode).toBe(404);
+  });
 });

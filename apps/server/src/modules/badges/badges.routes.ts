@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import { matchesEtag } from '../../http/conditional';
 import { type Badge, newBadgeCaches } from './badge-cache';
 import { badgeParams, periodBadgeQuery, statusBadgeQuery } from './badges.schema';
-import { getPeriodBadge, getStatusBadge } from './badges.service';
+import { getCertificateBadge, getPeriodBadge, getStatusBadge } from './badges.service';
 
 const tags = ['badges'];
 const response = {
@@ -55,6 +55,21 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         sendBadge(request, reply, await getStatusBadge(context, caches, request.params.token, request.query)),
+    );
+    app.get(
+      '/api/v1/badges/:token/certificate.svg',
+      {
+        schema: {
+          summary: "A monitor's TLS certificate badge (SVG)",
+          tags,
+          description: description("Days left of the HTTPS monitor's TLS certificate"),
+          params: badgeParams,
+          querystring: statusBadgeQuery,
+          response,
+        },
+      },
+      async (request, reply) =>
+        sendBadge(request, reply, await getCertificateBadge(context, caches, request.params.token, request.query)),
     );
     for (const kind of ['uptime', 'response-time'] as const) {
       app.get(

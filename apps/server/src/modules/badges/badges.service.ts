@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
-import { type BadgeFace, type BadgeStatus, responseTimeFace, statusFace, uptimeFace } from '@paydar/domain/badge-text';
+import {
+  type BadgeFace,
+  type BadgeStatus,
+  certificateFace,
+  responseTimeFace,
+  statusFace,
+  uptimeFace,
+} from '@paydar/domain/badge-text';
+import { certificateDaysLeft } from '@paydar/domain/certificate-expiry';
 import { monitorStatus } from '@paydar/domain/monitor-status';
 import { mergeRollups, responseTimeSummary } from '@paydar/domain/rollup';
 import { DAY_MS, HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
 import { uptimeSummary } from '@paydar/domain/uptime';
 import type { ServiceContext } from '../../context';
 import { notFound } from '../../errors';
+import { readMonitorCertificate } from '../certificates/certificates.repository';
 import { maintenanceAround } from '../maintenance/maintenance-spans.repository';
 import { findSharedMetricSubject, type MetricSubject } from '../metrics/metric-subject.repository';
 import { downtimesAround, pausesAround, rollupsByProber } from '../metrics/metrics.repository';
@@ -15,7 +24,7 @@ import { renderBadge } from './badge.render';
 import { BADGE_FRESHNESS_MS, type Badge, type BadgeCaches, keptBadge } from './badge-cache';
 import { BADGE_PERIODS, type PeriodBadgeQuery, type StatusBadgeQuery } from './badges.schema';
 
-export type BadgeKind = 'status' | 'uptime' | 'response-time';
+export type BadgeKind = 'status' | 'uptime' | 'response-time' | 'certificate';
 
 /** The monitor of a share token (its first 36 characters, as the share links), or 404. */
 async function subjectOf(context: ServiceContext, caches: BadgeCaches, token: string): Promise<MetricSubject> {
@@ -102,6 +111,7 @@ const DEFAULT_LABELS: Record<BadgeKind, (period: string) => string> = {
   status: () => 'status',
   uptime: (period) => `uptime ${period}`,
   'response-time': (period) => `response time ${period}`,
+  certificate: () => 'certificate',
 };
 
 function finish(kind: BadgeKind, query: StatusBadgeQuery & { period?: string }, face: BadgeFace): Badge {
@@ -144,5 +154,30 @@ export async function getPeriodBadge(
         ? await uptimeOf(context, subject, query, now)
         : await responseTimeOf(context, subject, query, now);
     return finish(kind, query, face);
+  });
+}
+
+/**
+ * `GET /api/v1/badges/{token}/certificate.svg`: days left of the latest certificate an HTTPS check
+ * of the monitor saw (modules/certificates); 'no data' before one did or for other protocols.
+ */
+export async function getCertificateBadge(
+  context: ServiceContext,
+  caches: BadgeCaches,
+  token: string,
+  query: StatusBadgeQuery,
+): Promise<Badge> {
+  const subject = await subjectOf(context, caches, token);
+  const now = context.now().getTime();
+  return keptBadge(caches, badgeKey('certificate', subject, query, now), async () => {
+    const certificate =
+      subject.monitor.protocolType === 'HTTP'
+        ? await readMonitorCertificate(context.db, subject.monitor.id)
+        : undefined;
+    return finish(
+      'certificate',
+      query,
+      certificateFace(certificate ? certificateDaysLeft(certificate.validTo, now) : null),
+    );
   });
 }

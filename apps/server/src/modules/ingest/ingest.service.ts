@@ -8,6 +8,7 @@ import type { ServiceContext } from '../../context';
 import { isDataException, sqlState } from '../../db/errors';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
+import { applyCertificates } from '../certificates/certificate-ingest';
 import { splitByMaintenance, stateInMaintenance } from '../maintenance/maintenance-ingest';
 import { endDowntimesForMaintenance, hasSpanOverlapping } from '../maintenance/maintenance-spans.repository';
 import { MAX_CHECK_TIMEOUT_MS } from '../monitors/check-spec';
@@ -236,7 +237,9 @@ async function ingestBatch(
     const { transitions, roundsOpened, states, judged } = await applyStateChanges(transaction, monitors, fresh, now);
     // Checks inside a maintenance window judge no speed either.
     const slowEvents = await applySlowRules(transaction.db, monitors, judged, states);
-    if (transitions || slowEvents) await requestDispatch(context, transaction);
+    // HTTPS results: the latest certificate per monitor, and its expiry warnings (modules/certificates).
+    const certificateEvents = await applyCertificates(transaction.db, judged);
+    if (transitions || slowEvents || certificateEvents) await requestDispatch(context, transaction);
     const accepted = fresh.length + freshFaults.length;
     return {
       accepted,

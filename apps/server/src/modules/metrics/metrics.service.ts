@@ -178,7 +178,7 @@ async function sharedMonitor(
     // Its probers' names too, for the public view: read only when the answer is computed.
     const monitor = await findMonitorByToken(context.db, token);
     if (!monitor) throw notFound(SHARED_NOT_FOUND);
-    return { monitor: presentPublicMonitor(monitor), metric: await computeMetric(context, request) };
+    return { monitor: presentPublicMonitor(monitor, context.now()), metric: await computeMetric(context, request) };
   });
 }
 

@@ -17,10 +17,11 @@ function withoutCredentials(url: string): string {
 
 /**
  * The monitor as a share link shows it. The owner's alert channels and groups are left out, and
- * so are the request headers and body, which often carry credentials, and the slow-response rule; the terminal command and
+ * so are the request headers and body, which often carry credentials, the slow-response rule and
+ * the certificate warning thresholds (the certificate itself is what any visitor's TLS client sees); the terminal command and
  * name are built from the same stripped monitor, so nothing private comes back through them.
  */
-export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor {
+export function presentPublicMonitor(found: MonitorWithRelations, now: Date): PublicMonitor {
   const stripped: MonitorWithRelations = {
     ...found,
     monitor: {
@@ -38,7 +39,8 @@ export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor
     http_headers: _headers,
     http_body: _body,
     slow_alert: _slowAlert,
+    certificate_expiry_days: _certificateExpiryDays,
     ...shown
-  } = presentMonitor(stripped);
+  } = presentMonitor(stripped, now);
   return shown;
 }

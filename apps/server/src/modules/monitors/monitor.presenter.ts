@@ -2,10 +2,15 @@ import type { Monitor } from '@paydar/contracts/monitors';
 import type { DnsQueryType } from '@paydar/contracts/monitors-options';
 import { displayName } from '@paydar/domain/display-name';
 import { terminalCommand } from '@paydar/domain/terminal-command';
+import { presentCertificate } from '../certificates/certificate.presenter';
 import { toCheckSpec } from './check-spec';
 import type { MonitorWithRelations } from './monitors.repository';
 
-export function presentMonitor({ monitor, probers, state, slow, isFlapping }: MonitorWithRelations): Monitor {
+/** The monitor's wire form; `now` dates its certificate's days left. */
+export function presentMonitor(
+  { monitor, probers, state, slow, isFlapping, certificate }: MonitorWithRelations,
+  now: Date,
+): Monitor {
   const isHttp = monitor.protocolType === 'HTTP';
   const fields = {
     protocol_type: monitor.protocolType,
@@ -38,5 +43,7 @@ export function presentMonitor({ monitor, probers, state, slow, isFlapping }: Mo
     last_status: isHttp ? null : (state?.lastStatus ?? null),
     slow_alert: monitor.slowAlert ?? null,
     slow: slow ? { since: slow.since.toISOString(), reason: slow.reason } : null,
+    certificate_expiry_days: monitor.certificateExpiryDays,
+    certificate: isHttp && certificate ? presentCertificate(certificate, now) : null,
   };
 }

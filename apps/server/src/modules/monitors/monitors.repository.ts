@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   monitorAlertStates,
+  monitorCertificates,
   monitorProbers,
   monitorSlowStates,
   monitorStates,
@@ -27,12 +28,14 @@ export interface MonitorWithRelations {
   slow: SlowNow | null;
   /** Flap damping holds its alerts (modules/alert-rules). */
   isFlapping: boolean;
+  /** The latest TLS certificate its HTTPS checks saw (modules/certificates), or null. */
+  certificate: typeof monitorCertificates.$inferSelect | null;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states, slowRows, flapping] = await Promise.all([
+  const [assigned, states, slowRows, flapping, certificates] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -52,7 +55,9 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       .select({ monitorId: monitorAlertStates.monitorId })
       .from(monitorAlertStates)
       .where(and(inArray(monitorAlertStates.monitorId, ids), eq(monitorAlertStates.isFlapping, true))),
+    db.select().from(monitorCertificates).where(inArray(monitorCertificates.monitorId, ids)),
   ]);
+  const certificatesById = new Map(certificates.map((row) => [row.monitorId, row]));
   const slowById = new Map(
     slowRows.map((row) => [row.monitorId, { since: row.since ?? new Date(0), reason: row.reason ?? '' }]),
   );
@@ -71,6 +76,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     // Only while it has a rule: a row left by a rule since removed says nothing.
     slow: monitor.slowAlert ? (slowById.get(monitor.id) ?? null) : null,
     isFlapping: flappingIds.has(monitor.id),
+    certificate: certificatesById.get(monitor.id) ?? null,
   }));
 }
 

@@ -143,6 +143,8 @@ function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' 
     isEnabled: input.is_enabled,
     // Left out (undefined) on edit: the monitor keeps its rule.
     slowAlert: input.slow_alert,
+    // Left out on edit: kept; on create: the column's default (30, 14, 7, 1).
+    certificateExpiryDays: input.certificate_expiry_days && [...input.certificate_expiry_days].sort((a, b) => b - a),
   };
 }
 
@@ -167,7 +169,7 @@ export async function listMonitors(context: ServiceContext, caller: Caller, quer
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {
-  return presentMonitor(await loadOwn(context.db, caller, id));
+  return presentMonitor(await loadOwn(context.db, caller, id), context.now());
 }
 
 export async function createMonitor(context: ServiceContext, caller: Caller, raw: MonitorInput): Promise<Monitor> {
@@ -214,7 +216,7 @@ export async function editMonitor(
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
     // A PATCH is made whole from the monitor read here, under the lock: two PATCHes of different fields both hold.
-    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current)) : raw);
+    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current, context.now())) : raw);
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);

@@ -18,6 +18,7 @@ export const ALERT_KIND_TAGS: Record<AlertKind, { label: string; color: string }
   reminder: { label: 'Reminder', color: 'grape' },
   slow: { label: 'Slow', color: 'yellow' },
   slow_recovered: { label: 'Fast again', color: 'cyan' },
+  certificate_expiry: { label: 'Certificate expiry', color: 'orange' },
   test: { label: 'Test', color: 'blue' },
 };
 

@@ -8,6 +8,7 @@ import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
 import { alertRuleErrors } from '../components/form/alert-rules-values';
+import { certificateExpiryErrors } from '../components/form/certificate-expiry-values';
 import {
   defaultFormValues,
   formValuesOf,
@@ -48,7 +49,10 @@ function formFieldOf(apiField: string): string | null {
     'alert',
     'labels',
     'is_enabled',
+    'certificate_expiry_days',
   ];
+  // 'certificate_expiry_days.2': one threshold of the list, shown under the field.
+  if (apiField.startsWith('certificate_expiry_days.')) return 'certificate_expiry_days';
   return known.find((field) => field === apiField) ?? null;
 }
 
@@ -124,6 +128,12 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     const slowErrors = slowAlertErrors(values.slow_alert);
     if (Object.keys(slowErrors).length) {
       form.setErrors(slowErrors);
+      return;
+    }
+    const certificateErrors =
+      values.protocol_type === 'HTTP' ? certificateExpiryErrors(values.certificate_expiry_days) : {};
+    if (Object.keys(certificateErrors).length) {
+      form.setErrors(certificateErrors);
       return;
     }
     const ruleErrors = alertRuleErrors(values.alert_rules);

@@ -27,6 +27,7 @@ import { ProberTimingsChart } from '../sections/prober-timings-chart';
 import { ResponseTimeSection } from '../sections/response-time-section';
 import { UptimeWindows } from '../sections/uptime-windows';
 import { ShareModal } from '../share-modal';
+import { CertificateCard } from './certificate-card';
 import { CommandModal } from './command-modal';
 import { DateModal } from './date-modal';
 import { chooseDay, type DayChoice } from './day-choice';
@@ -115,6 +116,12 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         slow={monitor.slow}
       />
       {day === 'today' && <MaintenanceNotice monitorId={monitor.id} metric={metric} own={!shared} />}
+      {monitor.certificate && (
+        <CertificateCard
+          certificate={monitor.certificate}
+          thresholds={'certificate_expiry_days' in monitor ? (monitor.certificate_expiry_days as number[]) : undefined}
+        />
+      )}
       {isPending ? (
         <DetailSkeleton />
       ) : !metric ? (

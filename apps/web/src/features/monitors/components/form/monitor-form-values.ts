@@ -13,6 +13,11 @@ import {
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import type { MonitorFormInput } from '../../api/create-monitor';
 import {
+  certificateExpiryInputOf,
+  certificateExpiryValuesOf,
+  defaultCertificateExpiryValues,
+} from './certificate-expiry-values';
+import {
   defaultSlowAlertValues,
   type SlowAlertFormValues,
   slowAlertInputOf,
@@ -56,6 +61,8 @@ export type MonitorFormValues = {
   labels: string[];
   is_enabled: boolean;
   slow_alert: SlowAlertFormValues;
+  /** Certificate expiry thresholds in days, as typed (HTTPS monitors; certificate-expiry-values.ts). */
+  certificate_expiry_days: string[];
 };
 
 /** One select value per channel: the type, a colon, the value (types hold no colon, values may). */
@@ -112,6 +119,7 @@ export function defaultFormValues(probers: readonly Prober[], channels?: AlertCh
     labels: [],
     is_enabled: true,
     slow_alert: defaultSlowAlertValues(),
+    certificate_expiry_days: defaultCertificateExpiryValues(),
   };
 }
 
@@ -135,6 +143,7 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     labels: [...monitor.labels],
     is_enabled: monitor.is_enabled,
     slow_alert: slowAlertValuesOf(monitor.slow_alert),
+    certificate_expiry_days: certificateExpiryValuesOf(monitor.certificate_expiry_days),
   };
 }
 
@@ -188,5 +197,6 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     labels: values.labels,
     is_enabled: values.is_enabled,
     slow_alert: slowAlertInputOf(values.slow_alert),
+    ...(isHttp ? { certificate_expiry_days: certificateExpiryInputOf(values.certificate_expiry_days) } : {}),
   });
 }

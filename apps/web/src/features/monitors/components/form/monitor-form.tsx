@@ -33,6 +33,8 @@ import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { AlertDestination } from './alert-destination';
 import { AlertRulesFields } from './alert-rules-fields';
+import { CertificateExpiryField } from './certificate-expiry-field';
+import { isHttpsTarget } from './certificate-expiry-values';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
@@ -249,6 +251,8 @@ export function MonitorFormFields({
         <AlertRulesFields form={form} />
 
         <SlowAlertFields form={form} />
+
+        {isHttpsTarget(values.protocol_type, values.target) && <CertificateExpiryField form={form} />}
 
         {showGroups && (
           <TagsInput
