@@ -137,6 +137,8 @@ export const publicMonitor = monitor.omit({
   http_headers: true,
   http_body: true,
   slow_alert: true,
+  heartbeat: true,
+  ping_url: true,
 });
 export type PublicMonitor = z.infer<typeof publicMonitor>;
 

@@ -52,6 +52,7 @@ export function buildMonitor(overrides: Partial<Monitor> = {}): Monitor {
     last_status: null,
     slow_alert: null,
     slow: null,
+    heartbeat: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ export * from './alert-rules';
 export * from './api-tokens';
 export * from './billing';
 export * from './demo';
+export * from './heartbeats';
 export * from './impersonation';
 export * from './maintenance';
 export * from './monitors';

@@ -38,7 +38,9 @@ export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor
     http_headers: _headers,
     http_body: _body,
     slow_alert: _slowAlert,
+    heartbeat: _heartbeat,
+    ping_url: _pingUrl,
     ...shown
-  } = presentMonitor(stripped);
+  } = presentMonitor(stripped, '');
   return shown;
 }

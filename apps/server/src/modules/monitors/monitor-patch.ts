@@ -24,6 +24,7 @@ export function patchedInput(current: Monitor, patch: MonitorPatch): MonitorInpu
     dns_query_name: current.dns_query_name,
     dns_query_type: current.dns_query_type,
     slow_alert: current.slow_alert,
+    grace: current.heartbeat?.grace ?? null,
     ...patch,
   };
 }

@@ -2,10 +2,28 @@ import type { Monitor } from '@paydar/contracts/monitors';
 import type { DnsQueryType } from '@paydar/contracts/monitors-options';
 import { displayName } from '@paydar/domain/display-name';
 import { terminalCommand } from '@paydar/domain/terminal-command';
-import { toCheckSpec } from './check-spec';
+import { pingUrlHint } from '../heartbeats/ping-token';
+import { isProbed, toCheckSpec } from './check-spec';
 import type { MonitorWithRelations } from './monitors.repository';
 
-export function presentMonitor({ monitor, probers, state, slow, isFlapping }: MonitorWithRelations): Monitor {
+/** A HEARTBEAT monitor's pings as its detail shows them; null for the others. */
+function presentHeartbeat({ monitor, heartbeat }: MonitorWithRelations, publicUrl: string): Monitor['heartbeat'] {
+  if (monitor.protocolType !== 'HEARTBEAT') return null;
+  const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  return {
+    grace: monitor.graceSeconds ?? 0,
+    ping_url_hint: pingUrlHint(publicUrl, monitor.pingTokenPrefix ?? ''),
+    last_ping_at: iso(heartbeat?.lastPingAt),
+    last_ping_kind: heartbeat?.lastPingKind ?? null,
+    last_ping_note: heartbeat?.lastPingNote ?? null,
+    started_at: iso(heartbeat?.startedAt),
+    expected_by: iso(heartbeat?.deadline),
+  };
+}
+
+/** The monitor as its owner sees it; `publicUrl` is where its ping URL points (heartbeats). */
+export function presentMonitor(found: MonitorWithRelations, publicUrl: string): Monitor {
+  const { monitor, probers, state, slow, isFlapping } = found;
   const isHttp = monitor.protocolType === 'HTTP';
   const fields = {
     protocol_type: monitor.protocolType,
@@ -31,12 +49,13 @@ export function presentMonitor({ monitor, probers, state, slow, isFlapping }: Mo
     token: monitor.token,
     name: displayName(fields),
     creation_time: monitor.createdAt.toISOString(),
-    terminal_command: terminalCommand(toCheckSpec(monitor)),
+    terminal_command: isProbed(monitor) ? terminalCommand(toCheckSpec(monitor)) : '',
     dns_query_name: monitor.dnsQueryName,
     dns_query_type: monitor.dnsQueryType as DnsQueryType,
     last_status_code: isHttp ? (state?.lastStatusCode ?? null) : null,
     last_status: isHttp ? null : (state?.lastStatus ?? null),
     slow_alert: monitor.slowAlert ?? null,
     slow: slow ? { since: slow.since.toISOString(), reason: slow.reason } : null,
+    heartbeat: presentHeartbeat(found, publicUrl),
   };
 }

@@ -9,6 +9,7 @@ import {
   monitors,
   probers,
 } from '../../db/schema/index';
+import { type HeartbeatStateRow, readHeartbeatStates } from '../heartbeats/heartbeats.repository';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitor = typeof monitors.$inferInsert;
@@ -27,12 +28,15 @@ export interface MonitorWithRelations {
   slow: SlowNow | null;
   /** Flap damping holds its alerts (modules/alert-rules). */
   isFlapping: boolean;
+  /** A HEARTBEAT monitor's pings (modules/heartbeats); null for the others and before the first ping. */
+  heartbeat: HeartbeatStateRow | null;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states, slowRows, flapping] = await Promise.all([
+  const heartbeatIds = rows.filter((row) => row.protocolType === 'HEARTBEAT').map((row) => row.id);
+  const [assigned, states, slowRows, flapping, heartbeats] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -52,6 +56,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       .select({ monitorId: monitorAlertStates.monitorId })
       .from(monitorAlertStates)
       .where(and(inArray(monitorAlertStates.monitorId, ids), eq(monitorAlertStates.isFlapping, true))),
+    readHeartbeatStates(db, heartbeatIds),
   ]);
   const slowById = new Map(
     slowRows.map((row) => [row.monitorId, { since: row.since ?? new Date(0), reason: row.reason ?? '' }]),
@@ -71,6 +76,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     // Only while it has a rule: a row left by a rule since removed says nothing.
     slow: monitor.slowAlert ? (slowById.get(monitor.id) ?? null) : null,
     isFlapping: flappingIds.has(monitor.id),
+    heartbeat: heartbeats.get(monitor.id) ?? null,
   }));
 }
 
@@ -140,10 +146,16 @@ export async function countUserMonitors(db: Database, userId: number): Promise<n
   return row?.value ?? 0;
 }
 
+/** Names the monitor's probers; a HEARTBEAT monitor has none. */
+async function assignProbers(db: Database, monitorId: number, proberIds: number[]): Promise<void> {
+  if (!proberIds.length) return;
+  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId, proberId })));
+}
+
 export async function insertMonitor(db: Database, values: NewMonitor, proberIds: number[]): Promise<MonitorRow> {
   const [row] = await db.insert(monitors).values(values).returning();
   if (!row) throw new Error('monitor insert returned nothing');
-  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
+  await assignProbers(db, row.id, proberIds);
   // Its state row now, so ingest finds one to lock from the first result on.
   await db.insert(monitorStates).values({ monitorId: row.id });
   return row;
@@ -167,7 +179,7 @@ export async function updateMonitor(
     await db.delete(monitorSlowStates).where(eq(monitorSlowStates.monitorId, id));
   }
   await db.delete(monitorProbers).where(eq(monitorProbers.monitorId, id));
-  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: id, proberId })));
+  await assignProbers(db, id, proberIds);
   return before.map((row) => row.proberId);
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
+import { DEFAULT_HEARTBEAT_GRACE_SECONDS } from '@paydar/contracts/monitors-options';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
@@ -12,6 +13,7 @@ import { AppError, invalidField, notFound } from '../../errors';
 import { offsetPage, wholeList } from '../../http/pagination';
 import { findUserById, findUserByIdForUpdate, updateUser } from '../accounts/users.repository';
 import { withLoginEmailVerified } from '../alert-channels/profile-channels';
+import { newPingToken, pingUrl } from '../heartbeats/ping-token';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
@@ -37,9 +39,11 @@ export const MONITOR_NOT_FOUND = 'Monitor not found.';
 /** 27 random bytes: 36 URL-safe characters, the whole of which identifies a shared monitor. */
 export const newShareToken = () => randomBytes(27).toString('base64url');
 
-const proberIdsOf = (input: MonitorInput) => [
-  ...new Set(input.probers.map((prober) => (typeof prober === 'number' ? prober : prober.id))),
-];
+/** The probers named; none for a HEARTBEAT monitor, which no prober runs (so no agent is sent it). */
+const proberIdsOf = (input: MonitorInput) =>
+  input.protocol_type === 'HEARTBEAT'
+    ? []
+    : [...new Set(input.probers.map((prober) => (typeof prober === 'number' ? prober : prober.id)))];
 
 /** Only verified, non-demo users change monitors (the shared demo account stays as seeded). */
 function assertMayChange(caller: Caller): void {
@@ -126,9 +130,11 @@ async function assertOwnChannels(db: Database, caller: Caller, input: SettledInp
 }
 
 function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' | 'protocolType'> {
+  const isHeartbeat = input.protocol_type === 'HEARTBEAT';
   return {
     url: input.protocol_type === 'HTTP' ? (input.url ?? null) : null,
-    host: input.protocol_type === 'HTTP' ? null : (input.host ?? null),
+    host: input.protocol_type === 'HTTP' || isHeartbeat ? null : (input.host ?? null),
+    graceSeconds: isHeartbeat ? (input.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS) : null,
     alias: input.alias || null,
     periodSeconds: input.period,
     apdexMs: Math.round(input.apdex * 1000),
@@ -167,7 +173,7 @@ export async function listMonitors(context: ServiceContext, caller: Caller, quer
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {
-  return presentMonitor(await loadOwn(context.db, caller, id));
+  return presentMonitor(await loadOwn(context.db, caller, id), context.config.PUBLIC_URL);
 }
 
 export async function createMonitor(context: ServiceContext, caller: Caller, raw: MonitorInput): Promise<Monitor> {
@@ -176,6 +182,7 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
   assertMonitorShape(input);
   await assertTargetAllowed(input, context.config.ALLOW_PRIVATE_TARGETS);
   const proberIds = proberIdsOf(input);
+  const ping = input.protocol_type === 'HEARTBEAT' ? newPingToken() : null;
   const id = await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     await assertWithinPlan(transaction.db, caller, input, 'create');
@@ -193,13 +200,17 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
         userId: caller.userId,
         protocolType: input.protocol_type,
         token: newShareToken(),
+        pingTokenHash: ping?.hash ?? null,
+        pingTokenPrefix: ping?.prefix ?? null,
       },
       proberIds,
     );
     await bumpAssignmentVersions(transaction.db, proberIds);
     return row.id;
   });
-  return getMonitor(context, caller, id);
+  const created = await getMonitor(context, caller, id);
+  // The secret ping URL is shown this once: only its hash is kept.
+  return ping ? { ...created, ping_url: pingUrl(context.config.PUBLIC_URL, ping.token) } : created;
 }
 
 /** Checked and written under the user's limits lock, so parallel edits and plan changes take turns. */
@@ -214,7 +225,10 @@ export async function editMonitor(
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
     // A PATCH is made whole from the monitor read here, under the lock: two PATCHes of different fields both hold.
-    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current)) : raw);
+    const merged = editedInput(
+      current,
+      typeof raw === 'function' ? raw(presentMonitor(current, context.config.PUBLIC_URL)) : raw,
+    );
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);
@@ -249,6 +263,7 @@ function editedInput(current: MonitorWithRelations, raw: MonitorInput): SettledI
     host: current.monitor.host,
     alert: input.alert ?? current.monitor.alert,
     alert_rules: input.alert_rules ?? current.monitor.alertRules,
+    grace: input.grace ?? current.monitor.graceSeconds,
   };
   assertMonitorShape(merged);
   if (current.monitor.isProtected && merged.is_enabled !== current.monitor.isEnabled) {
