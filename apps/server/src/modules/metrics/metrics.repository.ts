@@ -72,7 +72,7 @@ export interface ProberRollup {
 }
 
 /** The name of a prober that has no row: a heartbeat's pings (modules/heartbeats), or one deleted since. */
-const standInProberName = (id: number) => (id === HEARTBEAT_PROBER_ID ? HEARTBEAT_PROBER_NAME : `Prober ${id}`);
+export const standInProberName = (id: number) => (id === HEARTBEAT_PROBER_ID ? HEARTBEAT_PROBER_NAME : `Prober ${id}`);
 
 /** Per prober, its rollups of [from, to) summed; a prober deleted since keeps its id with a stand-in name. */
 export async function rollupsByProber(db: Database, monitorId: number, span: Span): Promise<ProberRollup[]> {

@@ -94,7 +94,9 @@ export function HeartbeatPanel({ monitor, readOnly }: { monitor: Monitor; readOn
             <Text span c="dimmed" size="sm">
               Ping URL:{' '}
             </Text>
-            <Code fz="xs">{heartbeat.ping_url_hint}</Code>
+            <Code fz="xs" style={{ overflowWrap: 'anywhere' }}>
+              {heartbeat.ping_url_hint}
+            </Code>
           </Text>
         )}
         {!readOnly && (

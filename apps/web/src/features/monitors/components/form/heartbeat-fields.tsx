@@ -1,13 +1,18 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { HEARTBEAT_PERIOD_OPTIONS_SECONDS } from '@paydar/contracts/monitors-options';
-import { formatDuration } from '@paydar/domain/format';
+import { formatSeconds } from '@paydar/domain/format';
 import type { ReactNode } from 'react';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 
 /** Grace choices in seconds: none, 1, 5, 15, 30 min, 1, 6, 12 h, 1 day (the API takes any 0 to 7 days). */
 const GRACE_OPTIONS_SECONDS = [0, 60, 300, 900, 1800, 3600, 21_600, 43_200, 86_400];
 
-const label = (seconds: number) => (seconds === 0 ? 'None' : formatDuration(seconds * 1000));
+/** As the other periods read ('15 sec', '5 min', '6 hours'), whole days as days. */
+function label(seconds: number): string {
+  if (seconds === 0) return 'None';
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? '1 day' : `${seconds / 86_400} days`;
+  return formatSeconds(seconds);
+}
 const PERIOD_DATA = HEARTBEAT_PERIOD_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, label: label(seconds) }));
 
 /** A grace the form does not list (set through the API) is shown as it is. */
