@@ -179,6 +179,22 @@ describe('pings and lateness', () => {
     expect(await eventsOf(server, id)).toHaveLength(1);
   });
 
+  it('forgives lateness inside a maintenance window, giving a whole period from then', async () => {
+    const { id, token } = await createHeartbeat(server, owner);
+    await ping(server, token);
+    await server.context.db.execute(sql`
+      INSERT INTO maintenance_spans (monitor_id, starts_at, ends_at)
+      VALUES (${id}, now() + interval '60 seconds', now() + interval '120 seconds')`);
+    server.clock.offsetMs = 100_000;
+    await sweepLateHeartbeats(server.context);
+    expect(await stateOf(server, id)).toMatchObject({ is_down: false });
+    const rearmed = Date.parse((await detail(id)).heartbeat.expected_by);
+    expect(rearmed).toBeGreaterThan(Date.now() + 100_000);
+    server.clock.offsetMs = 100_000 + 91_000;
+    await sweepLateHeartbeats(server.context);
+    expect(await stateOf(server, id)).toMatchObject({ is_down: true });
+  });
+
   it('answers 404 to an unknown token and a regenerated one, and HEAD like GET', async () => {
     const { id, token } = await createHeartbeat(server, owner);
     expect((await ping(server, 'no-such-token')).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { hasSpanOverlapping } from '../maintenance/maintenance-spans.repository';
 
 /** The SQL of heartbeat monitors: finding one by its ping secret, and its ping state. Times are epoch ms. */
 
@@ -82,6 +83,8 @@ export interface DueHeartbeat {
   graceSeconds: number;
   /** When its last pause ended, or null: lateness counts from there at the earliest. */
   resumedAt: number | null;
+  /** A maintenance window of it is open now. */
+  inMaintenance: boolean;
 }
 
 /**
@@ -93,7 +96,8 @@ export async function lockDueHeartbeats(db: Database, now: number): Promise<DueH
     SELECT h.monitor_id, (extract(epoch FROM h.deadline) * 1000)::float8 AS deadline, m.period_seconds,
       coalesce(m.grace_seconds, 0) AS grace_seconds,
       (SELECT (extract(epoch FROM max(p.ended_at)) * 1000)::float8 FROM monitor_pauses p WHERE p.monitor_id = m.id)
-        AS resumed_at
+        AS resumed_at,
+      ${hasSpanOverlapping(sql`m.id`, now, now + 1)} AS in_maintenance
     FROM heartbeat_states h JOIN monitors m ON m.id = h.monitor_id
     WHERE h.deadline <= ${new Date(now).toISOString()}::timestamptz AND m.is_enabled
     ORDER BY h.monitor_id FOR UPDATE OF h SKIP LOCKED`);
@@ -103,6 +107,7 @@ export async function lockDueHeartbeats(db: Database, now: number): Promise<DueH
     periodSeconds: row.period_seconds as number,
     graceSeconds: row.grace_seconds as number,
     resumedAt: row.resumed_at as number | null,
+    inMaintenance: row.in_maintenance as boolean,
   }));
 }
 

@@ -50,6 +50,11 @@ export async function sweepLateHeartbeats(context: ServiceContext): Promise<Late
         await setDeadline(transaction.db, heartbeat.monitorId, heartbeat.resumedAt + allowedMs);
         continue;
       }
+      // Late inside a maintenance window is forgiven: it gets a whole period and grace from now.
+      if (heartbeat.inMaintenance) {
+        await setDeadline(transaction.db, heartbeat.monitorId, now + allowedMs);
+        continue;
+      }
       const at = Math.max(heartbeat.deadline, heartbeat.resumedAt === null ? 0 : heartbeat.resumedAt + allowedMs);
       transitions += await fileHeartbeatEvent(
         transaction,
