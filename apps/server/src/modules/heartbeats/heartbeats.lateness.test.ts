@@ -51,6 +51,27 @@ describe('lateness across replicas and restarts', () => {
     }
   });
 
+  it('a ping racing the sweep at the deadline leaves one consistent outcome, never a deadlock', async () => {
+    const { id, token } = await createHeartbeat(server, owner, { period: 15, grace: 0 });
+    for (let round = 1; round <= 5; round += 1) {
+      await ping(server, token);
+      server.clock.offsetMs += 16_000;
+      const [pinged] = await Promise.all([
+        ping(server, token),
+        sweepLateHeartbeats(server.context),
+        sweepLateHeartbeats(server.context),
+      ]);
+      expect(pinged.statusCode).toBe(200);
+      // Whichever came first, the success is the last word: up, and a downtime (if any) closed.
+      expect(await stateOf(server, id)).toMatchObject({ is_down: false });
+      const downtimes = await downtimesOf(server, id);
+      expect(downtimes.every((downtime) => downtime.to_ms !== null)).toBe(true);
+    }
+    const kinds = (await eventsOf(server, id)).map((event) => event.kind);
+    expect(kinds.filter((kind) => kind === 'down').length).toBe(kinds.filter((kind) => kind === 'up').length);
+    server.clock.offsetMs = 0;
+  });
+
   it('a server started mid-lateness decides it once, and one started after decides nothing again', async () => {
     const { id, token } = await createHeartbeat(server, owner, { period: 15, grace: 0 });
     await ping(server, token);
