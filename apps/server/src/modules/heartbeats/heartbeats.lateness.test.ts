@@ -44,7 +44,7 @@ describe('lateness across replicas and restarts', () => {
       expect(outcomes.reduce((sum, outcome) => sum + outcome.late, 0)).toBeLessThanOrEqual(1);
       expect(await stateOf(server, id)).toMatchObject({ is_down: true });
       expect(await downtimesOf(server, id)).toHaveLength(1);
-      expect((await eventsOf(server, id)).map((event) => event.kind)).toEqual(['down']);
+      expect(await eventsOf(server, id)).toEqual([{ kind: 'down', reason: 'No ping within 15 sec.' }]);
       await eventually(async () => expect(await downAlerts(id)).toEqual([{ recipient: owner.email }]), 15_000);
     } finally {
       await replica.close();

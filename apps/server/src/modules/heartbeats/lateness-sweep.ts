@@ -29,7 +29,9 @@ export interface LatenessOutcome {
 }
 
 export const lateReason = (periodSeconds: number, graceSeconds: number) =>
-  `No ping within ${formatSeconds(periodSeconds)} and ${formatSeconds(graceSeconds)} of grace.`;
+  graceSeconds
+    ? `No ping within ${formatSeconds(periodSeconds)} and ${formatSeconds(graceSeconds)} of grace.`
+    : `No ping within ${formatSeconds(periodSeconds)}.`;
 
 /** Takes down every enabled heartbeat past its deadline on the service clock, each once across replicas. */
 export async function sweepLateHeartbeats(context: ServiceContext): Promise<LatenessOutcome> {
