@@ -179,6 +179,22 @@ describe('pings and lateness', () => {
     expect(await eventsOf(server, id)).toHaveLength(1);
   });
 
+  it('judges by an edited period and grace from the edit on, moving the armed deadline', async () => {
+    const { id, token } = await createHeartbeat(server, owner);
+    await ping(server, token);
+    const armed = Date.parse((await detail(id)).heartbeat.expected_by);
+    const edited = await callAs(server, owner, 'PATCH', `/api/v1/monitors/${id}/`, { grace: 0 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().heartbeat).toMatchObject({ grace: 0 });
+    expect(Date.parse(edited.json().heartbeat.expected_by)).toBe(armed - 30_000);
+    server.clock.offsetMs = 61_000;
+    await sweepLateHeartbeats(server.context);
+    expect(await stateOf(server, id)).toMatchObject({ is_down: true });
+    const badGrace = await callAs(server, owner, 'PATCH', `/api/v1/monitors/${id}/`, { grace: -5 });
+    expect(badGrace.statusCode).toBe(400);
+    expect(badGrace.json().grace).toHaveLength(1);
+  });
+
   it('forgives lateness inside a maintenance window, giving a whole period from then', async () => {
     const { id, token } = await createHeartbeat(server, owner);
     await ping(server, token);

@@ -164,6 +164,18 @@ export async function readHeartbeatStates(db: Database, monitorIds: number[]): P
   );
 }
 
+/**
+ * Moves an armed deadline by `deltaMs` (an edit changed period + grace by that much); returns the
+ * new deadline, or null when none is armed.
+ */
+export async function shiftDeadline(db: Database, monitorId: number, deltaMs: number): Promise<number | null> {
+  const result = await db.execute<{ deadline: number }>(sql`
+    UPDATE heartbeat_states SET deadline = deadline + make_interval(secs => ${deltaMs / 1000})
+    WHERE monitor_id = ${monitorId} AND deadline IS NOT NULL
+    RETURNING (extract(epoch FROM deadline) * 1000)::float8 AS deadline`);
+  return result.rows[0]?.deadline ?? null;
+}
+
 /** Replaces a heartbeat's ping secret (its hash and shown prefix): the old URL stops working at once. */
 export async function setPingToken(db: Database, monitorId: number, hash: string, prefix: string): Promise<void> {
   await db.execute(

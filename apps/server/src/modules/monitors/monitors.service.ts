@@ -13,6 +13,8 @@ import { AppError, invalidField, notFound } from '../../errors';
 import { offsetPage, wholeList } from '../../http/pagination';
 import { findUserById, findUserByIdForUpdate, updateUser } from '../accounts/users.repository';
 import { withLoginEmailVerified } from '../alert-channels/profile-channels';
+import { moveHeartbeatDeadline } from '../heartbeats/heartbeat-edit';
+import { announceDeadline } from '../heartbeats/lateness-wakeups';
 import { newPingToken, pingUrl } from '../heartbeats/ping-token';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
@@ -221,6 +223,7 @@ export async function editMonitor(
   raw: MonitorInput | ((current: Monitor) => MonitorInput),
 ): Promise<Monitor> {
   assertMayChange(caller);
+  let rearmed: number | null = null;
   await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
@@ -235,8 +238,10 @@ export async function editMonitor(
     const now = context.now();
     const before = await updateMonitor(transaction.db, id, { ...storedFields(merged), updatedAt: now }, proberIds);
     await recordEnabledChange(transaction.db, id, { was: current.monitor.isEnabled, now: merged.is_enabled, at: now });
+    rearmed = await moveHeartbeatDeadline(transaction.db, current.monitor, merged);
     await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
   });
+  if (rearmed !== null) announceDeadline(context, rearmed);
   return getMonitor(context, caller, id);
 }
 
