@@ -19,6 +19,7 @@ import { channelTestRoutes } from './modules/alerts/channel-test.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { badgesRoutes } from './modules/badges/badges.routes';
 import { consoleCreditRoutes } from './modules/console-credit/console-credit.routes';
+import { heartbeatsRoutes } from './modules/heartbeats/heartbeats.routes';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
@@ -85,6 +86,7 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(subscriptionsRoutes(context));
   await app.register(probersRoutes(context));
   await app.register(monitorsRoutes(context));
+  await app.register(heartbeatsRoutes(context));
   await app.register(metricsRoutes(context));
   await app.register(prometheusRoutes(context));
   await app.register(badgesRoutes(context));

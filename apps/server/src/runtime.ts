@@ -18,6 +18,7 @@ import { registerAlertRuleWorkers } from './modules/alert-rules/alert-rules.jobs
 import { registerAlertWorkers } from './modules/alerts/alerts.jobs';
 import { registerConsoleCreditJobs } from './modules/console-credit/console-credit.jobs';
 import { registerDemoData } from './modules/demo/demo.jobs';
+import { registerLatenessSweep } from './modules/heartbeats/lateness-sweep';
 import { registerConfirmationSweep } from './modules/ingest/confirmation-sweep';
 import { registerProbeRecordMaintenance } from './modules/ingest/retention';
 import { registerMailWorker } from './modules/mail/mail.jobs';
@@ -122,6 +123,7 @@ export async function startRuntime(
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
     const confirmationSweep = await registerConfirmationSweep(context, logger);
+    const latenessSweep = await registerLatenessSweep(context, logger);
     await registerSubscriptionJobs(context);
     await registerZarinpalJobs(context);
     await registerConsoleCreditJobs(context);
@@ -142,6 +144,7 @@ export async function startRuntime(
         await builtinProber?.stop();
         await telegramBot?.stop();
         confirmationSweep.stop();
+        latenessSweep.stop();
         await stopSubscriberNotices();
         await jobs.stop();
         await context.assignmentNotifier.stop();

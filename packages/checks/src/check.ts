@@ -1,5 +1,5 @@
 import type { CheckResult, CheckSpec, FailureClass } from '@paydar/contracts/agent';
-import type { ProtocolType } from '@paydar/contracts/monitors-options';
+import type { ProbedProtocolType } from '@paydar/contracts/monitors-options';
 import { runDnsCheck } from './dns-check';
 import { CheckError, describeError, failureClass, formatSeconds } from './errors';
 import { runHttpCheck } from './http-check';
@@ -26,7 +26,7 @@ export interface RunCheckOptions {
  */
 const FINISHED = new CheckError('finished');
 
-const PROTOCOLS: Record<ProtocolType, { run: ProtocolCheck<CheckSpec>; timeoutText: (ms: number) => string }> = {
+const PROTOCOLS: Record<ProbedProtocolType, { run: ProtocolCheck<CheckSpec>; timeoutText: (ms: number) => string }> = {
   HTTP: { run: runHttpCheck, timeoutText: (ms) => `timeout after ${formatSeconds(ms)}` },
   TCP: { run: runTcpCheck, timeoutText: (ms) => `timeout after ${formatSeconds(ms)}` },
   ICMP: { run: runIcmpCheck, timeoutText: (ms) => `no reply within ${formatSeconds(ms)}` },

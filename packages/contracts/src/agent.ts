@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { edgeText, findUnsafeValue, int4Id } from './edge-values';
-import { DNS_QUERY_TYPES, MONITOR_HTTP_METHODS, PROTOCOL_TYPES } from './monitors-options';
+import { DNS_QUERY_TYPES, MONITOR_HTTP_METHODS, PROBED_PROTOCOL_TYPES } from './monitors-options';
 
 /**
  * The agent protocol: what a prober is told to check, and what it reports back.
@@ -13,7 +13,7 @@ export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
 export const checkSpec = z.object({
   monitor_id: z.number().int(),
-  protocol: z.enum(PROTOCOL_TYPES),
+  protocol: z.enum(PROBED_PROTOCOL_TYPES),
   /** URL for HTTP; host for ICMP and DNS; host:port for TCP. */
   target: z.string(),
   period_seconds: z.number().int().positive(),

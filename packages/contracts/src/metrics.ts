@@ -138,6 +138,8 @@ export const publicMonitor = monitor.omit({
   http_body: true,
   slow_alert: true,
   certificate_expiry_days: true,
+  heartbeat: true,
+  ping_url: true,
 });
 export type PublicMonitor = z.infer<typeof publicMonitor>;
 

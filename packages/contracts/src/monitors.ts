@@ -6,8 +6,9 @@ import { httpHeader } from './http-headers';
 import {
   APDEX_OPTIONS_SECONDS,
   DNS_QUERY_TYPES,
+  HEARTBEAT_PERIOD_OPTIONS_SECONDS,
+  MAX_HEARTBEAT_GRACE_SECONDS,
   MONITOR_HTTP_METHODS,
-  PERIOD_OPTIONS_SECONDS,
   PROTOCOL_TYPES,
 } from './monitors-options';
 import { slowAlertField, slowStatus } from './slow-alert';
@@ -40,12 +41,27 @@ export const monitorInput = z.strictObject({
   url: z.string().trim().max(2048).nullish(),
   host: z.string().trim().max(255).nullish(),
   alias: z.string().trim().max(100).nullish(),
-  period: oneOf(PERIOD_OPTIONS_SECONDS, 'seconds'),
+  period: oneOf(HEARTBEAT_PERIOD_OPTIONS_SECONDS, 'seconds').meta({
+    description:
+      'Seconds between checks (5 to 1800); a HEARTBEAT monitor also takes 3600, 21600, 43200, 86400 and 604800.',
+  }),
   apdex: oneOf(APDEX_OPTIONS_SECONDS, 'seconds'),
   http_method: z.enum(MONITOR_HTTP_METHODS).default('GET'),
   http_headers: z.array(httpHeader).max(50).default([]),
   http_body: z.string().max(65_536).nullish(),
-  probers: z.array(proberRef).min(1, { message: FILL_ALL_FIELDS }).max(100),
+  probers: z.array(proberRef).max(100).default([]).meta({
+    description: 'At least one, except for a HEARTBEAT monitor, which no prober checks (probers given are ignored).',
+  }),
+  grace: z
+    .number()
+    .int({ message: 'Enter the grace in whole seconds.' })
+    .min(0, { message: 'The grace cannot be negative.', abort: true })
+    .max(MAX_HEARTBEAT_GRACE_SECONDS, { message: 'The grace can be at most 7 days.', abort: true })
+    .nullish()
+    .meta({
+      description:
+        'HEARTBEAT only: seconds a ping may be late before the monitor is down (0 to 604800; absent: 300 on create, unchanged on edit).',
+    }),
   alert: z.array(alertChannelRef).max(50).optional().meta({
     description:
       "The channels this monitor alerts. Absent on create: the account's verified email address(es); absent on edit: unchanged. `[]` alerts no one.",
@@ -88,6 +104,7 @@ const PATCHABLE = [
   'dns_query_type',
   'slow_alert',
   'certificate_expiry_days',
+  'grace',
 ] as const satisfies ReadonlyArray<keyof typeof monitorInput.shape>;
 
 const withoutDefault = (schema: z.ZodType): z.ZodType =>
@@ -109,6 +126,22 @@ export const monitorPatch = z
 export type MonitorPatch = Partial<Pick<MonitorInput, (typeof PATCHABLE)[number]>>;
 
 export const proberSummary = z.object({ id: z.number().int(), name: z.string() });
+
+/** What a HEARTBEAT monitor's detail shows of its pings (times ISO 8601). */
+export const heartbeatStatus = z.object({
+  grace: z.number().int(),
+  /** The ping URL with its secret cut to a prefix: the whole URL is shown once (`ping_url`), at creation or regeneration. */
+  ping_url_hint: z.string(),
+  last_ping_at: z.string().nullable(),
+  last_ping_kind: z.enum(['success', 'start', 'fail']).nullable(),
+  /** The start of the first few KB of the last ping's body, cleaned; null without one. */
+  last_ping_note: z.string().nullable(),
+  /** When a `/start` was received and its success is awaited. */
+  started_at: z.string().nullable(),
+  /** When the monitor is down unless a success arrives first; null before the first ping or while down. */
+  expected_by: z.string().nullable(),
+});
+export type HeartbeatStatus = z.infer<typeof heartbeatStatus>;
 
 export const monitor = z.object({
   id: z.number().int(),
@@ -141,6 +174,11 @@ export const monitor = z.object({
   slow: slowStatus,
   certificate_expiry_days: z.array(z.number().int()),
   certificate: monitorCertificate.nullable(),
+  heartbeat: heartbeatStatus.nullable().meta({ description: 'HEARTBEAT monitors only; null for the others.' }),
+  ping_url: z.string().nullable().optional().meta({
+    description:
+      'HEARTBEAT only, in the answer that made its token (create, regenerate): the secret ping URL, shown once; it is stored hashed.',
+  }),
 });
 export type Monitor = z.infer<typeof monitor>;
 

@@ -16,6 +16,8 @@ import { formatNumber, formatSeconds } from './format';
  *   It is checked on create only; every other limit applies to edits as well, so a plan downgrade
  *   is caught the next time the monitor is saved.
  * - The HTTP method is checked only for an HTTP monitor whose protocol the plan includes.
+ * - A HEARTBEAT monitor is on every plan (no prober runs it, so it costs what any stored monitor
+ *   costs) and has no probers; the count, the minimum period and groups apply to it as to the others.
  */
 
 export type PlanLimitField = 'period' | 'probers' | 'protocol_type' | 'http_method' | 'labels';
@@ -58,6 +60,11 @@ export interface PlanCheckContext {
   mode: 'create' | 'edit';
 }
 
+/** Whether the plan carries this protocol; HEARTBEAT is on every plan (no prober runs it). */
+export function planIncludesProtocol(plan: PlanSpecifications, protocol: ProtocolType): boolean {
+  return protocol === 'HEARTBEAT' || Boolean(plan.PROTOCOL[protocol]);
+}
+
 /** Whether one more monitor fits in the plan: fewer than MAXIMUM_MONITOR_COUNT exist. */
 export function canAddMonitor(monitorCount: number, plan: PlanSpecifications): boolean {
   return monitorCount < plan.MAXIMUM_MONITOR_COUNT;
@@ -71,8 +78,7 @@ export function checkPlanLimits(monitor: MonitorPlanInput, context: PlanCheckCon
     violations.push({ field: null, message: PLAN_LIMIT_TEXTS.monitorCount(plan.MAXIMUM_MONITOR_COUNT) });
   }
 
-  const protocol = plan.PROTOCOL[monitor.protocol_type];
-  if (!protocol) {
+  if (!planIncludesProtocol(plan, monitor.protocol_type)) {
     violations.push({ field: 'protocol_type', message: PLAN_LIMIT_TEXTS.protocol });
   } else if (monitor.protocol_type === 'HTTP') {
     const methods = plan.PROTOCOL.HTTP?.AVAILABLE_METHODS ?? [];

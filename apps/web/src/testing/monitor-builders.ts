@@ -54,6 +54,7 @@ export function buildMonitor(overrides: Partial<Monitor> = {}): Monitor {
     slow: null,
     certificate_expiry_days: [30, 14, 7, 1],
     certificate: null,
+    heartbeat: null,
     ...overrides,
   };
 }

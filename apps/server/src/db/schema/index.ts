@@ -3,6 +3,7 @@ export * from './api-tokens';
 export * from './billing';
 export * from './certificates';
 export * from './demo';
+export * from './heartbeats';
 export * from './impersonation';
 export * from './maintenance';
 export * from './monitors';

@@ -1,6 +1,7 @@
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
+import { PROTOCOL_TYPES } from '@paydar/contracts/monitors-options';
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import {
@@ -31,7 +32,7 @@ export const monitors = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    protocolType: text('protocol_type', { enum: ['HTTP', 'ICMP', 'TCP', 'DNS'] }).notNull(),
+    protocolType: text('protocol_type', { enum: PROTOCOL_TYPES }).notNull(),
     /** HTTP only. */
     url: text('url'),
     /** ICMP, TCP (host:port) and DNS. */
@@ -61,6 +62,12 @@ export const monitors = pgTable(
       .array()
       .notNull()
       .default(sql`'{30,14,7,1}'::smallint[]`),
+    /** HEARTBEAT only: seconds a ping may be late (modules/heartbeats). */
+    graceSeconds: integer('grace_seconds'),
+    /** HEARTBEAT only: the SHA-256 of the secret in its ping URL (modules/heartbeats), never the secret. */
+    pingTokenHash: text('ping_token_hash'),
+    /** HEARTBEAT only: the secret's first characters, to tell URLs apart on screen. */
+    pingTokenPrefix: text('ping_token_prefix'),
     /** Share token: random, unguessable. */
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +76,7 @@ export const monitors = pgTable(
   (table) => [
     index('monitors_user_created_idx').on(table.userId, table.createdAt),
     uniqueIndex('monitors_token_unique').on(table.token),
+    uniqueIndex('monitors_ping_token_hash_unique').on(table.pingTokenHash),
   ],
 );
 

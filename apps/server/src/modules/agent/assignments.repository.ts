@@ -1,17 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { monitorProbers, monitors } from '../../db/schema/index';
-import type { MonitorRow } from '../monitors/monitors.repository';
+import type { ProbedMonitorRow } from '../monitors/check-spec';
 
-/** The enabled monitors a prober runs. */
-export async function assignedEnabledMonitors(db: Database, proberId: number): Promise<MonitorRow[]> {
+/**
+ * The enabled monitors a prober runs. A HEARTBEAT monitor has no probers; should a row name one
+ * anyway (an operator's SQL), it is still never sent: no agent can run it.
+ */
+export async function assignedEnabledMonitors(db: Database, proberId: number): Promise<ProbedMonitorRow[]> {
   const rows = await db
     .select({ monitor: monitors })
     .from(monitorProbers)
     .innerJoin(monitors, eq(monitors.id, monitorProbers.monitorId))
-    .where(and(eq(monitorProbers.proberId, proberId), eq(monitors.isEnabled, true)))
+    .where(
+      and(eq(monitorProbers.proberId, proberId), eq(monitors.isEnabled, true), ne(monitors.protocolType, 'HEARTBEAT')),
+    )
     .orderBy(monitors.id);
-  return rows.map((row) => row.monitor);
+  return rows.map((row) => row.monitor as ProbedMonitorRow);
 }
 
 /** An open confirmation round a prober is asked to answer: its monitor and when it opened (epoch ms). */

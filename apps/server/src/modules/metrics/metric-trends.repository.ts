@@ -1,6 +1,7 @@
 import type { Span } from '@paydar/domain/downtimes';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { standInProberName } from './metrics.repository';
 
 /** One prober's successful checks per response-time bucket in one hour, from hourly_rollups. */
 export interface HourBuckets {
@@ -27,7 +28,7 @@ export async function bucketsByProberHour(db: Database, monitorId: number, span:
     ORDER BY r.prober_id, r.hour`);
   return result.rows.map((row) => ({
     proberId: Number(row.prober_id),
-    name: (row.name as string | null) ?? `Prober ${row.prober_id}`,
+    name: (row.name as string | null) ?? standInProberName(Number(row.prober_id)),
     countryCode: (row.country_code as string | null) ?? '',
     hour: Number(row.hour),
     buckets: (row.buckets as number[]).map(Number),

@@ -5,6 +5,7 @@ import { emptyRollup, type Rollup } from '@paydar/domain/rollup';
 import { DAY_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { HEARTBEAT_PROBER_ID, HEARTBEAT_PROBER_NAME } from '../heartbeats/heartbeat-verdict';
 
 /**
  * Reads for the metric calls. Everything but `listProbeRecords` reads hourly_rollups (through its
@@ -71,6 +72,9 @@ export interface ProberRollup {
   rollup: Rollup;
 }
 
+/** The name of a prober that has no row: a heartbeat's pings (modules/heartbeats), or one deleted since. */
+export const standInProberName = (id: number) => (id === HEARTBEAT_PROBER_ID ? HEARTBEAT_PROBER_NAME : `Prober ${id}`);
+
 /** Per prober, its rollups of [from, to) summed; a prober deleted since keeps its id with a stand-in name. */
 export async function rollupsByProber(db: Database, monitorId: number, span: Span): Promise<ProberRollup[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
@@ -80,7 +84,7 @@ export async function rollupsByProber(db: Database, monitorId: number, span: Spa
     GROUP BY r.prober_id ORDER BY r.prober_id`);
   return result.rows.map((row) => ({
     proberId: toNumber(row.prober_id),
-    name: (row.name as string | null) ?? `Prober ${row.prober_id}`,
+    name: (row.name as string | null) ?? standInProberName(toNumber(row.prober_id)),
     countryCode: (row.country_code as string | null) ?? '',
     rollup: toRollup(row),
   }));

@@ -40,7 +40,9 @@ export function presentPublicMonitor(found: MonitorWithRelations, now: Date): Pu
     http_body: _body,
     slow_alert: _slowAlert,
     certificate_expiry_days: _certificateExpiryDays,
+    heartbeat: _heartbeat,
+    ping_url: _pingUrl,
     ...shown
-  } = presentMonitor(stripped, now);
+  } = presentMonitor(stripped, { now, publicUrl: '' });
   return shown;
 }

@@ -1,13 +1,18 @@
 import type { CheckSpec } from '@paydar/contracts/agent';
-import type { DnsQueryType } from '@paydar/contracts/monitors-options';
+import type { DnsQueryType, ProbedProtocolType } from '@paydar/contracts/monitors-options';
 import type { MonitorRow } from './monitors.repository';
 
 /** A check never runs longer than its period, nor longer than 30 s. */
 export const MAX_CHECK_TIMEOUT_MS = 30_000;
 export const MAX_REDIRECTS = 5;
 
+/** A monitor a prober runs: any but a HEARTBEAT. */
+export type ProbedMonitorRow = MonitorRow & { protocolType: ProbedProtocolType };
+
+export const isProbed = (monitor: MonitorRow): monitor is ProbedMonitorRow => monitor.protocolType !== 'HEARTBEAT';
+
 /** What a prober needs to run a monitor's check. */
-export function toCheckSpec(monitor: MonitorRow): CheckSpec {
+export function toCheckSpec(monitor: ProbedMonitorRow): CheckSpec {
   const spec: CheckSpec = {
     monitor_id: monitor.id,
     protocol: monitor.protocolType,

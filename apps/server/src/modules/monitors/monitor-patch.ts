@@ -25,6 +25,7 @@ export function patchedInput(current: Monitor, patch: MonitorPatch): MonitorInpu
     dns_query_type: current.dns_query_type,
     slow_alert: current.slow_alert,
     certificate_expiry_days: current.certificate_expiry_days,
+    grace: current.heartbeat?.grace ?? null,
     ...patch,
   };
 }

@@ -1,6 +1,7 @@
 import { checkTargetAllowed } from '@paydar/checks/target-guard';
 import type { MonitorInput } from '@paydar/contracts/monitors';
 import { FILL_ALL_FIELDS } from '@paydar/contracts/monitors';
+import { PERIOD_OPTIONS_SECONDS } from '@paydar/contracts/monitors-options';
 import { splitHostPort } from '@paydar/domain/monitor-input';
 import { invalidField } from '../../errors';
 
@@ -15,8 +16,26 @@ function isValidHost(host: string): boolean {
 export const targetField = (input: Pick<MonitorInput, 'protocol_type'>) =>
   input.protocol_type === 'HTTP' ? 'url' : 'host';
 
+const PROBED_PERIODS: readonly number[] = PERIOD_OPTIONS_SECONDS;
+
+/**
+ * A HEARTBEAT monitor has no target and no probers: it is named by its alias, which it needs.
+ * The others need a prober, and a period a prober runs (the longer ones are a heartbeat's).
+ */
+function assertHeartbeatOrProbed(input: MonitorInput): boolean {
+  if (input.protocol_type === 'HEARTBEAT') {
+    if (!input.alias?.trim()) throw invalidField('alias', 'Name the heartbeat: it has no address to show instead.');
+    return true;
+  }
+  if (!input.probers.length) throw invalidField('probers', FILL_ALL_FIELDS);
+  if (!PROBED_PERIODS.includes(input.period))
+    throw invalidField('period', `Choose one of: ${PROBED_PERIODS.join(', ')} seconds.`);
+  return false;
+}
+
 /** Required fields and well-formed targets (spec §5), on normalised input. Throws naming the field. */
 export function assertMonitorShape(input: MonitorInput): void {
+  if (assertHeartbeatOrProbed(input)) return;
   const field = targetField(input);
   const target = (field === 'url' ? input.url : input.host)?.trim();
   if (!target) throw invalidField(field, FILL_ALL_FIELDS);
@@ -45,6 +64,7 @@ export function assertMonitorShape(input: MonitorInput): void {
 
 /** Refuses targets on loopback, private, link-local or metadata addresses unless allowed. */
 export async function assertTargetAllowed(input: MonitorInput, allowPrivateTargets: boolean): Promise<void> {
+  if (input.protocol_type === 'HEARTBEAT') return;
   const field = targetField(input);
   const target = (field === 'url' ? input.url : input.host) ?? '';
   const verdict = await checkTargetAllowed(target, { allowPrivateTargets });

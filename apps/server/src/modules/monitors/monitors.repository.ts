@@ -10,6 +10,7 @@ import {
   monitors,
   probers,
 } from '../../db/schema/index';
+import { type HeartbeatStateRow, readHeartbeatStates } from '../heartbeats/heartbeats.repository';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitor = typeof monitors.$inferInsert;
@@ -30,12 +31,15 @@ export interface MonitorWithRelations {
   isFlapping: boolean;
   /** The latest TLS certificate its HTTPS checks saw (modules/certificates), or null. */
   certificate: typeof monitorCertificates.$inferSelect | null;
+  /** A HEARTBEAT monitor's pings (modules/heartbeats); null for the others and before the first ping. */
+  heartbeat: HeartbeatStateRow | null;
 }
 
 async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorWithRelations[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [assigned, states, slowRows, flapping, certificates] = await Promise.all([
+  const heartbeatIds = rows.filter((row) => row.protocolType === 'HEARTBEAT').map((row) => row.id);
+  const [assigned, states, slowRows, flapping, certificates, heartbeats] = await Promise.all([
     db
       .select({ monitorId: monitorProbers.monitorId, id: probers.id, name: probers.name })
       .from(monitorProbers)
@@ -56,6 +60,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
       .from(monitorAlertStates)
       .where(and(inArray(monitorAlertStates.monitorId, ids), eq(monitorAlertStates.isFlapping, true))),
     db.select().from(monitorCertificates).where(inArray(monitorCertificates.monitorId, ids)),
+    readHeartbeatStates(db, heartbeatIds),
   ]);
   const certificatesById = new Map(certificates.map((row) => [row.monitorId, row]));
   const slowById = new Map(
@@ -77,6 +82,7 @@ async function withRelations(db: Database, rows: MonitorRow[]): Promise<MonitorW
     slow: monitor.slowAlert ? (slowById.get(monitor.id) ?? null) : null,
     isFlapping: flappingIds.has(monitor.id),
     certificate: certificatesById.get(monitor.id) ?? null,
+    heartbeat: heartbeats.get(monitor.id) ?? null,
   }));
 }
 
@@ -146,10 +152,16 @@ export async function countUserMonitors(db: Database, userId: number): Promise<n
   return row?.value ?? 0;
 }
 
+/** Names the monitor's probers; a HEARTBEAT monitor has none. */
+async function assignProbers(db: Database, monitorId: number, proberIds: number[]): Promise<void> {
+  if (!proberIds.length) return;
+  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId, proberId })));
+}
+
 export async function insertMonitor(db: Database, values: NewMonitor, proberIds: number[]): Promise<MonitorRow> {
   const [row] = await db.insert(monitors).values(values).returning();
   if (!row) throw new Error('monitor insert returned nothing');
-  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
+  await assignProbers(db, row.id, proberIds);
   // Its state row now, so ingest finds one to lock from the first result on.
   await db.insert(monitorStates).values({ monitorId: row.id });
   return row;
@@ -173,7 +185,7 @@ export async function updateMonitor(
     await db.delete(monitorSlowStates).where(eq(monitorSlowStates.monitorId, id));
   }
   await db.delete(monitorProbers).where(eq(monitorProbers.monitorId, id));
-  await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: id, proberId })));
+  await assignProbers(db, id, proberIds);
   return before.map((row) => row.proberId);
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
+import { DEFAULT_HEARTBEAT_GRACE_SECONDS } from '@paydar/contracts/monitors-options';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
@@ -12,6 +13,9 @@ import { AppError, invalidField, notFound } from '../../errors';
 import { offsetPage, wholeList } from '../../http/pagination';
 import { findUserById, findUserByIdForUpdate, updateUser } from '../accounts/users.repository';
 import { withLoginEmailVerified } from '../alert-channels/profile-channels';
+import { moveHeartbeatDeadline } from '../heartbeats/heartbeat-edit';
+import { announceDeadline } from '../heartbeats/lateness-wakeups';
+import { newPingToken, pingUrl } from '../heartbeats/ping-token';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
@@ -37,15 +41,20 @@ export const MONITOR_NOT_FOUND = 'Monitor not found.';
 /** 27 random bytes: 36 URL-safe characters, the whole of which identifies a shared monitor. */
 export const newShareToken = () => randomBytes(27).toString('base64url');
 
-const proberIdsOf = (input: MonitorInput) => [
-  ...new Set(input.probers.map((prober) => (typeof prober === 'number' ? prober : prober.id))),
-];
+/** The probers named; none for a HEARTBEAT monitor, which no prober runs (so no agent is sent it). */
+const proberIdsOf = (input: MonitorInput) =>
+  input.protocol_type === 'HEARTBEAT'
+    ? []
+    : [...new Set(input.probers.map((prober) => (typeof prober === 'number' ? prober : prober.id)))];
 
 /** Only verified, non-demo users change monitors (the shared demo account stays as seeded). */
 function assertMayChange(caller: Caller): void {
   refuseDemo(caller);
   if (!caller.isVerified) throw new AppError('FORBIDDEN', 'Verify your email address first.');
 }
+
+/** What presenting a monitor needs from the context: the time (certificate days left) and the public URL (ping URLs). */
+const presentedAt = (context: ServiceContext) => ({ now: context.now(), publicUrl: context.config.PUBLIC_URL });
 
 async function loadOwn(db: Database, caller: Caller, id: number) {
   const found = await findUserMonitor(db, caller.userId, id);
@@ -126,9 +135,11 @@ async function assertOwnChannels(db: Database, caller: Caller, input: SettledInp
 }
 
 function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' | 'protocolType'> {
+  const isHeartbeat = input.protocol_type === 'HEARTBEAT';
   return {
     url: input.protocol_type === 'HTTP' ? (input.url ?? null) : null,
-    host: input.protocol_type === 'HTTP' ? null : (input.host ?? null),
+    host: input.protocol_type === 'HTTP' || isHeartbeat ? null : (input.host ?? null),
+    graceSeconds: isHeartbeat ? (input.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS) : null,
     alias: input.alias || null,
     periodSeconds: input.period,
     apdexMs: Math.round(input.apdex * 1000),
@@ -169,7 +180,7 @@ export async function listMonitors(context: ServiceContext, caller: Caller, quer
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {
-  return presentMonitor(await loadOwn(context.db, caller, id), context.now());
+  return presentMonitor(await loadOwn(context.db, caller, id), presentedAt(context));
 }
 
 export async function createMonitor(context: ServiceContext, caller: Caller, raw: MonitorInput): Promise<Monitor> {
@@ -178,6 +189,7 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
   assertMonitorShape(input);
   await assertTargetAllowed(input, context.config.ALLOW_PRIVATE_TARGETS);
   const proberIds = proberIdsOf(input);
+  const ping = input.protocol_type === 'HEARTBEAT' ? newPingToken() : null;
   const id = await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     await assertWithinPlan(transaction.db, caller, input, 'create');
@@ -195,13 +207,17 @@ export async function createMonitor(context: ServiceContext, caller: Caller, raw
         userId: caller.userId,
         protocolType: input.protocol_type,
         token: newShareToken(),
+        pingTokenHash: ping?.hash ?? null,
+        pingTokenPrefix: ping?.prefix ?? null,
       },
       proberIds,
     );
     await bumpAssignmentVersions(transaction.db, proberIds);
     return row.id;
   });
-  return getMonitor(context, caller, id);
+  const created = await getMonitor(context, caller, id);
+  // The secret ping URL is shown this once: only its hash is kept.
+  return ping ? { ...created, ping_url: pingUrl(context.config.PUBLIC_URL, ping.token) } : created;
 }
 
 /** Checked and written under the user's limits lock, so parallel edits and plan changes take turns. */
@@ -212,19 +228,22 @@ export async function editMonitor(
   raw: MonitorInput | ((current: Monitor) => MonitorInput),
 ): Promise<Monitor> {
   assertMayChange(caller);
+  let rearmed: number | null = null;
   await context.runInTransaction(async (transaction) => {
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
     // A PATCH is made whole from the monitor read here, under the lock: two PATCHes of different fields both hold.
-    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current, context.now())) : raw);
+    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current, presentedAt(context))) : raw);
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);
     const now = context.now();
     const before = await updateMonitor(transaction.db, id, { ...storedFields(merged), updatedAt: now }, proberIds);
     await recordEnabledChange(transaction.db, id, { was: current.monitor.isEnabled, now: merged.is_enabled, at: now });
+    rearmed = await moveHeartbeatDeadline(transaction.db, current.monitor, merged);
     await bumpAssignmentVersions(transaction.db, [...new Set([...before, ...proberIds])]);
   });
+  if (rearmed !== null) announceDeadline(context, rearmed);
   return getMonitor(context, caller, id);
 }
 
@@ -251,6 +270,7 @@ function editedInput(current: MonitorWithRelations, raw: MonitorInput): SettledI
     host: current.monitor.host,
     alert: input.alert ?? current.monitor.alert,
     alert_rules: input.alert_rules ?? current.monitor.alertRules,
+    grace: input.grace ?? current.monitor.graceSeconds,
   };
   assertMonitorShape(merged);
   if (current.monitor.isProtected && merged.is_enabled !== current.monitor.isEnabled) {

@@ -1,5 +1,7 @@
 import { YEARLY_MULTIPLIER } from '@paydar/contracts/billing';
+import type { ProtocolType } from '@paydar/contracts/monitors-options';
 import type { PlanSpecifications } from '@paydar/contracts/plans';
+import { planIncludesProtocol } from '@paydar/domain/plan-limits';
 import { renewsFromWallet as renewedFromWallet, isSoldFromWallet as soldFromWallet } from '@paydar/domain/plan-renewal';
 
 /**
@@ -64,7 +66,7 @@ export function unusedCredit(paid: number, period: { start: Date; end: Date }, n
 
 export interface MonitorUnderLimits {
   id: number;
-  protocolType: 'HTTP' | 'ICMP' | 'TCP' | 'DNS';
+  protocolType: ProtocolType;
   periodSeconds: number;
   httpMethod: string;
   /** Users cannot toggle a protected monitor, so nothing here switches one off either. */
@@ -79,8 +81,7 @@ export interface MonitorUnderLimits {
  */
 export function monitorsBeyondPlan(enabledNewestFirst: MonitorUnderLimits[], plan: PlanSpecifications): number[] {
   const outside = (monitor: MonitorUnderLimits) => {
-    const protocol = plan.PROTOCOL[monitor.protocolType];
-    if (!protocol) return true;
+    if (!planIncludesProtocol(plan, monitor.protocolType)) return true;
     if (monitor.protocolType === 'HTTP') {
       const methods: readonly string[] = plan.PROTOCOL.HTTP?.AVAILABLE_METHODS ?? [];
       if (!methods.includes(monitor.httpMethod)) return true;

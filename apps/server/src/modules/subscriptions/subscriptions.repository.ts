@@ -1,3 +1,4 @@
+import type { ProtocolType } from '@paydar/contracts/monitors-options';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { monitorProbers, monitors, plans, subscriptions, users } from '../../db/schema/index';
@@ -119,7 +120,7 @@ export async function markNoticeSent(db: Database, id: number, now: Date): Promi
 
 export interface EnabledMonitor {
   id: number;
-  protocolType: 'HTTP' | 'ICMP' | 'TCP' | 'DNS';
+  protocolType: ProtocolType;
   url: string | null;
   host: string | null;
   alias: string | null;

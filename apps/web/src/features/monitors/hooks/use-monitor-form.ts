@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { showFormFailure } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
+import { rememberPingUrl } from '../api/ping-url';
 import { useUpdateMonitor } from '../api/update-monitor';
 import { alertRuleErrors } from '../components/form/alert-rules-values';
 import { certificateExpiryErrors } from '../components/form/certificate-expiry-values';
@@ -171,6 +172,8 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     }
     // Scheduled first: it must happen whatever the screens then do with the new monitor.
     scheduleRefresh(saved.id);
+    // A heartbeat's secret URL is answered this once: its detail shows it (api/ping-url.ts).
+    if (saved.ping_url) rememberPingUrl(saved.id, saved.ping_url);
     notify.success(MONITOR_CREATED_TEXT, { carryOver: true });
     onClose();
     onSaved?.(saved);

@@ -171,9 +171,12 @@ export function DetailHeader(props: DetailHeaderProps) {
               <ShareIcon />
             </HeaderButton>
           )}
-          <HeaderButton label="Command" onClick={() => props.onOpen('command')}>
-            <TerminalIcon />
-          </HeaderButton>
+          {/* A heartbeat has no check to run from a terminal (its ping examples are in its panel). */}
+          {props.monitor.terminal_command && (
+            <HeaderButton label="Command" onClick={() => props.onOpen('command')}>
+              <TerminalIcon />
+            </HeaderButton>
+          )}
           <HeaderButton label="Date" onClick={() => props.onOpen('date')}>
             <CalendarIcon />
           </HeaderButton>

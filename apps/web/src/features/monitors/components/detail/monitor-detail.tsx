@@ -4,7 +4,7 @@ import { monitorTarget } from '@paydar/domain/display-name';
 import { minimumCalendarDay } from '@paydar/domain/history';
 import { readerDays } from '@paydar/domain/local-day';
 import { HOUR_MS } from '@paydar/domain/time';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { useReadOnlyReason } from '@/lib/read-only';
 import { useTimeSettings } from '@/lib/time-settings';
@@ -44,10 +44,15 @@ export type MonitorDetailProps = {
   shared?: { prefix: string; token: string };
   /** On narrow screens, the way back to the list. */
   onBack?: () => void;
+  /** Shown under the header: the owner's heartbeat panel. */
+  aside?: ReactNode;
 };
 
 /** Spec §4: a monitor with no figures yet is asked again, once, after this long. */
 export const NO_DATA_REFRESH_DELAY_MS = 5_000;
+
+/** What a heartbeat shows before its first ping: it waits for the job, it checks nothing itself. */
+export const HEARTBEAT_NO_DATA_TEXT = 'Waiting for the first ping. Call the ping URL from your job to start.';
 
 /** The text a monitor without data shows (spec §2). */
 export function noDataText(productName: string, target: string): string {
@@ -63,7 +68,7 @@ export function MonitorDetail(props: MonitorDetailProps) {
   return <MonitorDetailPanel key={key} {...props} />;
 }
 
-function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
+function MonitorDetailPanel({ monitor, shared, onBack, aside }: MonitorDetailProps) {
   const [day, setDay] = useState<MetricDay>('today');
   const [popup, setPopup] = useState<DetailPopup | null>(null);
   const [drawer, setDrawer] = useState<'apdex' | 'contact' | null>(null);
@@ -115,6 +120,7 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
         onBack={onBack}
         slow={monitor.slow}
       />
+      {aside}
       {day === 'today' && <MaintenanceNotice monitorId={monitor.id} metric={metric} own={!shared} />}
       {monitor.certificate && (
         <CertificateCard
@@ -138,7 +144,9 @@ function MonitorDetailPanel({ monitor, shared, onBack }: MonitorDetailProps) {
       ) : !metric.first_check_at ? (
         <Paper withBorder radius="md" p="xl">
           <Text ta="center" c="dimmed">
-            {noDataText(getRuntimeConfig().productName, monitorTarget(monitor))}
+            {monitor.protocol_type === 'HEARTBEAT'
+              ? HEARTBEAT_NO_DATA_TEXT
+              : noDataText(getRuntimeConfig().productName, monitorTarget(monitor))}
           </Text>
         </Paper>
       ) : (

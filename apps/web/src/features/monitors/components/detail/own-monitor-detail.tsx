@@ -1,6 +1,8 @@
 import { Alert, Button } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
+import { useReadOnlyReason } from '@/lib/read-only';
 import { useMonitor, useMonitorRemoved } from '../../api/get-monitor';
+import { HeartbeatPanel } from './heartbeat-panel';
 import { MonitorDetail } from './monitor-detail';
 
 type OwnMonitorDetailProps = {
@@ -16,6 +18,7 @@ type OwnMonitorDetailProps = {
 export function OwnMonitorDetail({ id, onBack }: OwnMonitorDetailProps) {
   const monitor = useMonitor(id);
   const removed = useMonitorRemoved(id);
+  const readOnly = useReadOnlyReason();
   if (removed) {
     return (
       <Alert color="gray" title="This monitor was removed">
@@ -23,7 +26,13 @@ export function OwnMonitorDetail({ id, onBack }: OwnMonitorDetailProps) {
       </Alert>
     );
   }
-  if (monitor.data) return <MonitorDetail monitor={monitor.data} onBack={onBack} />;
+  if (monitor.data) {
+    const aside =
+      monitor.data.protocol_type === 'HEARTBEAT' ? (
+        <HeartbeatPanel monitor={monitor.data} readOnly={readOnly !== null} />
+      ) : undefined;
+    return <MonitorDetail monitor={monitor.data} onBack={onBack} aside={aside} />;
+  }
   if (monitor.isError) {
     return (
       <Alert color="red" title="Could not load this monitor">

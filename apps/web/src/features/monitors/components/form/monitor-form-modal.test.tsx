@@ -64,6 +64,7 @@ describe('Add Monitor: defaults (spec §5)', () => {
       'ICMP',
       'TCP',
       'DNS',
+      'HEARTBEAT',
     ]);
   });
 

@@ -55,12 +55,27 @@ describe('required fields (spec §5)', () => {
     ['DNS without a query name', { protocol_type: 'DNS', target: '1.1.1.1' }, 'Please fill all fields.'],
     ['DNS with one', { protocol_type: 'DNS', target: '1.1.1.1', dns_query_name: 'example.com' }, null],
     ['no alias (optional)', { alias: '' }, null],
+    [
+      'heartbeat: no address nor prober needed',
+      { protocol_type: 'HEARTBEAT', target: '', probers: [], alias: 'Backup' },
+      null,
+    ],
+    ['heartbeat without a name', { protocol_type: 'HEARTBEAT', alias: ' ' }, 'Please fill all fields.'],
+    [
+      'heartbeat without a grace',
+      { protocol_type: 'HEARTBEAT', alias: 'Backup', grace: null },
+      'Please fill all fields.',
+    ],
   ])('%s', (_, overrides, problem) => {
     expect(formProblem(values(overrides))).toBe(problem);
   });
 });
 
 describe('what is sent', () => {
+  it('sends a grace for a heartbeat only', () => {
+    expect('grace' in toMonitorInput(values())).toBe(false);
+  });
+
   it.each<[string, Partial<MonitorFormValues>, Record<string, unknown>]>([
     ['http:// added to an HTTP URL', { target: ' example.com/x ' }, { url: 'http://example.com/x', host: null }],
     ['https kept', { target: 'https://example.com' }, { url: 'https://example.com' }],
@@ -68,6 +83,11 @@ describe('what is sent', () => {
     ['TCP port kept', { protocol_type: 'TCP', target: 'db.example.com:5432' }, { host: 'db.example.com:5432' }],
     ['ICMP host as typed', { protocol_type: 'ICMP', target: ' 203.0.113.9 ' }, { host: '203.0.113.9' }],
     ['body for POST', { http_method: 'POST', http_body: '{"a":1}' }, { http_body: '{"a":1}' }],
+    [
+      'a heartbeat: its grace, no address, no probers',
+      { protocol_type: 'HEARTBEAT', alias: 'Backup', grace: 60, period: 3600 },
+      { url: null, host: null, probers: [], grace: 60, period: 3600 },
+    ],
     ['no body for GET', { http_method: 'GET', http_body: '{"a":1}' }, { http_body: null }],
     [
       'headers without a name dropped',

@@ -3,6 +3,7 @@ import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-ru
 import { FILL_ALL_FIELDS, type Monitor, type Prober } from '@paydar/contracts/monitors';
 import {
   DEFAULT_APDEX_SECONDS,
+  DEFAULT_HEARTBEAT_GRACE_SECONDS,
   DEFAULT_PERIOD_SECONDS,
   DEFAULT_PROBER_COUNT,
   type DnsQueryType,
@@ -63,7 +64,11 @@ export type MonitorFormValues = {
   slow_alert: SlowAlertFormValues;
   /** Certificate expiry thresholds in days, as typed (HTTPS monitors; certificate-expiry-values.ts). */
   certificate_expiry_days: string[];
+  /** HEARTBEAT only: seconds a ping may be late; null only if cleared. */
+  grace: number | null;
 };
+
+export const isHeartbeat = (values: Pick<MonitorFormValues, 'protocol_type'>) => values.protocol_type === 'HEARTBEAT';
 
 /** One select value per channel: the type, a colon, the value (types hold no colon, values may). */
 export const alertChannelKey = (type: AlertChannelType, value: string) => `${type}:${value}`;
@@ -120,6 +125,7 @@ export function defaultFormValues(probers: readonly Prober[], channels?: AlertCh
     is_enabled: true,
     slow_alert: defaultSlowAlertValues(),
     certificate_expiry_days: defaultCertificateExpiryValues(),
+    grace: DEFAULT_HEARTBEAT_GRACE_SECONDS,
   };
 }
 
@@ -144,6 +150,7 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     is_enabled: monitor.is_enabled,
     slow_alert: slowAlertValuesOf(monitor.slow_alert),
     certificate_expiry_days: certificateExpiryValuesOf(monitor.certificate_expiry_days),
+    grace: monitor.heartbeat?.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS,
   };
 }
 
@@ -152,10 +159,17 @@ export const sendsBody = (values: Pick<MonitorFormValues, 'protocol_type' | 'htt
 
 /**
  * The fields that must not be empty (spec §5: the target, period, apdex and probers; a DNS monitor
- * also needs its query name, which the server asks for with the same text). Empty list: none.
+ * also needs its query name, which the server asks for with the same text). A heartbeat has no
+ * target and no probers: it needs its name (alias) and grace instead. Empty list: none.
  */
 export function missingFields(values: MonitorFormValues): (keyof MonitorFormValues)[] {
   const missing: (keyof MonitorFormValues)[] = [];
+  if (isHeartbeat(values)) {
+    if (!values.alias.trim()) missing.push('alias');
+    if (values.period === null) missing.push('period');
+    if (values.grace === null) missing.push('grace');
+    return missing;
+  }
   if (!values.target.trim()) missing.push('target');
   if (values.period === null) missing.push('period');
   if (values.apdex === null) missing.push('apdex');
@@ -175,6 +189,7 @@ export const formProblem = (values: MonitorFormValues): string | null =>
  */
 export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { period: number; apdex: number } {
   const isHttp = values.protocol_type === 'HTTP';
+  const heartbeat = isHeartbeat(values);
   const alert = values.alert.flatMap((key) => {
     const channel = parseAlertChannelKey(key);
     return channel ? [channel] : [];
@@ -182,7 +197,7 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
   return normaliseMonitorInput({
     protocol_type: values.protocol_type,
     url: isHttp ? values.target : null,
-    host: isHttp ? null : values.target,
+    host: isHttp || heartbeat ? null : values.target,
     alias: values.alias,
     period: values.period ?? DEFAULT_PERIOD_SECONDS,
     apdex: values.apdex ?? DEFAULT_APDEX_SECONDS,
@@ -191,7 +206,8 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     http_body: sendsBody(values) ? values.http_body : null,
     dns_query_name: values.protocol_type === 'DNS' ? values.dns_query_name : null,
     dns_query_type: values.dns_query_type,
-    probers: [...new Set(values.probers)],
+    probers: heartbeat ? [] : [...new Set(values.probers)],
+    ...(heartbeat ? { grace: values.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS } : {}),
     ...(values.alert_default && !alert.length ? {} : { alert }),
     alert_rules: values.alert_rules,
     labels: values.labels,

@@ -23,6 +23,7 @@ import {
   PERIOD_OPTIONS_SECONDS,
   PROTOCOL_LABELS,
   PROTOCOL_TYPES,
+  type ProbedProtocolType,
   type ProtocolType,
 } from '@paydar/contracts/monitors-options';
 import { formatSeconds } from '@paydar/domain/format';
@@ -35,9 +36,10 @@ import { AlertDestination } from './alert-destination';
 import { AlertRulesFields } from './alert-rules-fields';
 import { CertificateExpiryField } from './certificate-expiry-field';
 import { isHttpsTarget } from './certificate-expiry-values';
+import { HeartbeatFields } from './heartbeat-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
-import { isSelectableProber, sendsBody } from './monitor-form-values';
+import { isHeartbeat, isSelectableProber, sendsBody } from './monitor-form-values';
 import { planHintsOf } from './plan-hints';
 import { SlowAlertFields } from './slow-alert-fields';
 
@@ -46,7 +48,7 @@ const APDEX_DATA = APDEX_OPTIONS_SECONDS.map((seconds) => ({ value: seconds, lab
 const PROTOCOL_DATA = PROTOCOL_TYPES.map((type) => ({ value: type, label: PROTOCOL_LABELS[type] }));
 
 /** How the address field is named and hinted for each protocol. */
-const TARGET_FIELD: Record<ProtocolType, { label: string; placeholder: string; description?: string }> = {
+const TARGET_FIELD: Record<ProbedProtocolType, { label: string; placeholder: string; description?: string }> = {
   HTTP: { label: 'URL', placeholder: 'https://example.com/health' },
   ICMP: { label: 'Host', placeholder: 'example.com or 203.0.113.10' },
   TCP: { label: 'Host', placeholder: 'example.com:443', description: 'Port 80 when none is given' },
@@ -81,7 +83,9 @@ export function MonitorFormFields({
   onCancel,
 }: MonitorFormFieldsProps) {
   const { values } = form;
-  const target = TARGET_FIELD[values.protocol_type];
+  // A heartbeat has no address and no probers: the job it watches calls it (heartbeat-fields.tsx).
+  const heartbeat = isHeartbeat(values);
+  const target = values.protocol_type === 'HEARTBEAT' ? null : TARGET_FIELD[values.protocol_type];
   const isHttp = values.protocol_type === 'HTTP';
   const isDns = values.protocol_type === 'DNS';
   const showGroups = options.plan?.MONITOR_GROUP === true || values.labels.length > 0;
@@ -131,45 +135,55 @@ export function MonitorFormFields({
           <TextInput label="Protocol" value={PROTOCOL_LABELS[values.protocol_type]} readOnly variant="filled" />
         )}
 
-        <TextInput
-          label={target.label}
-          placeholder={target.placeholder}
-          description={
-            mode === 'edit' ? 'The protocol and address of a monitor cannot be changed.' : target.description
-          }
-          withAsterisk={mode === 'create'}
-          readOnly={mode === 'edit'}
-          variant={mode === 'edit' ? 'filled' : 'default'}
-          data-autofocus={mode === 'create' ? true : undefined}
-          autoComplete="off"
-          {...form.getInputProps('target')}
-        />
+        {target && (
+          <TextInput
+            label={target.label}
+            placeholder={target.placeholder}
+            description={
+              mode === 'edit' ? 'The protocol and address of a monitor cannot be changed.' : target.description
+            }
+            withAsterisk={mode === 'create'}
+            readOnly={mode === 'edit'}
+            variant={mode === 'edit' ? 'filled' : 'default'}
+            data-autofocus={mode === 'create' ? true : undefined}
+            autoComplete="off"
+            {...form.getInputProps('target')}
+          />
+        )}
 
         <TextInput
-          label="Alias"
-          placeholder="A short name shown instead of the address"
+          label={heartbeat ? 'Name' : 'Alias'}
+          placeholder={
+            heartbeat ? 'The job it watches, such as Nightly backup' : 'A short name shown instead of the address'
+          }
+          withAsterisk={heartbeat}
+          data-autofocus={heartbeat && mode === 'edit' ? true : undefined}
           {...form.getInputProps('alias')}
         />
 
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select<number>
-            label="Period"
-            description={joinHints('How often it is checked', hints.describe.period)}
-            data={PERIOD_DATA}
-            allowDeselect={false}
-            withAsterisk
-            {...form.getInputProps('period')}
-            error={errorOf('period')}
-          />
-          <Select<number>
-            label="Expected time"
-            description="Responses within it satisfy (apdex)"
-            data={APDEX_DATA}
-            allowDeselect={false}
-            withAsterisk
-            {...form.getInputProps('apdex')}
-          />
-        </SimpleGrid>
+        {heartbeat ? (
+          <HeartbeatFields form={form} periodHint={hints.describe.period} periodError={errorOf('period')} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select<number>
+              label="Period"
+              description={joinHints('How often it is checked', hints.describe.period)}
+              data={PERIOD_DATA}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('period')}
+              error={errorOf('period')}
+            />
+            <Select<number>
+              label="Expected time"
+              description="Responses within it satisfy (apdex)"
+              data={APDEX_DATA}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('apdex')}
+            />
+          </SimpleGrid>
+        )}
 
         {isHttp && (
           <>
@@ -212,17 +226,19 @@ export function MonitorFormFields({
           </SimpleGrid>
         )}
 
-        <MultiSelect<number>
-          label="Probers"
-          description={joinHints('The datacenters it is checked from', hints.describe.probers)}
-          placeholder={values.probers.length ? undefined : 'Choose probers'}
-          data={proberData}
-          withAsterisk
-          nothingFoundMessage="No probers are available."
-          renderPill={limitedPills(values.probers)}
-          {...form.getInputProps('probers')}
-          error={errorOf('probers')}
-        />
+        {!heartbeat && (
+          <MultiSelect<number>
+            label="Probers"
+            description={joinHints('The datacenters it is checked from', hints.describe.probers)}
+            placeholder={values.probers.length ? undefined : 'Choose probers'}
+            data={proberData}
+            withAsterisk
+            nothingFoundMessage="No probers are available."
+            renderPill={limitedPills(values.probers)}
+            {...form.getInputProps('probers')}
+            error={errorOf('probers')}
+          />
+        )}
 
         <MultiSelect
           label="Alert channels"
@@ -250,7 +266,7 @@ export function MonitorFormFields({
 
         <AlertRulesFields form={form} />
 
-        <SlowAlertFields form={form} />
+        {!heartbeat && <SlowAlertFields form={form} />}
 
         {isHttpsTarget(values.protocol_type, values.target) && <CertificateExpiryField form={form} />}
 

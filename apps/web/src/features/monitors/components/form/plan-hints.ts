@@ -1,6 +1,6 @@
 import { PROTOCOL_TYPES } from '@paydar/contracts/monitors-options';
 import { formatNumber, formatSeconds } from '@paydar/domain/format';
-import { canAddMonitor, PLAN_LIMIT_TEXTS, type PlanLimitField } from '@paydar/domain/plan-limits';
+import { canAddMonitor, PLAN_LIMIT_TEXTS, type PlanLimitField, planIncludesProtocol } from '@paydar/domain/plan-limits';
 import { planViolationsOf } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import type { MonitorFormValues } from './monitor-form-values';
@@ -42,7 +42,7 @@ export function planHintsOf(
   for (const violation of planViolationsOf(values, options, mode)) {
     if (violation.field && !errors[violation.field]) errors[violation.field] = violation.message;
   }
-  const unavailableProtocols = PROTOCOL_TYPES.filter((type) => !plan.PROTOCOL[type]);
+  const unavailableProtocols = PROTOCOL_TYPES.filter((type) => !planIncludesProtocol(plan, type));
   return {
     usage: counted
       ? `${formatNumber(options.monitorCount ?? 0)} of ${formatNumber(max)} ${max === 1 ? 'monitor' : 'monitors'} used${on}`
