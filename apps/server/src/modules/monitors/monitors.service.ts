@@ -233,7 +233,10 @@ export async function editMonitor(
     await lockUserForLimits(transaction.db, caller.userId);
     const current = await loadOwn(transaction.db, caller, id);
     // A PATCH is made whole from the monitor read here, under the lock: two PATCHes of different fields both hold.
-    const merged = editedInput(current, typeof raw === 'function' ? raw(presentMonitor(current, presentedAt(context))) : raw);
+    const merged = editedInput(
+      current,
+      typeof raw === 'function' ? raw(presentMonitor(current, presentedAt(context))) : raw,
+    );
     await assertWithinPlan(transaction.db, caller, merged, 'edit');
     await assertOwnChannels(transaction.db, caller, merged);
     const proberIds = proberIdsOf(merged);
