@@ -149,10 +149,10 @@ async function intervalsAround(
   const result =
     table === 'downtimes'
       ? await db.execute<Record<string, unknown>>(sql`
-    SELECT from_time, to_time, ended_by FROM downtimes
+    SELECT from_time, to_time, ended_by, reason FROM downtimes
     WHERE monitor_id = ${monitorId} AND from_time >= ${from}::timestamptz AND from_time < ${to}::timestamptz
     UNION ALL
-    (SELECT from_time, to_time, ended_by FROM downtimes
+    (SELECT from_time, to_time, ended_by, reason FROM downtimes
      WHERE monitor_id = ${monitorId} AND from_time < ${from}::timestamptz
      ORDER BY from_time DESC LIMIT 1)`)
       : await db.execute<Record<string, unknown>>(sql`
@@ -175,6 +175,7 @@ export async function downtimesAround(db: Database, monitorId: number, span: Spa
   return (await intervalsAround(db, 'downtimes', monitorId, span)).map((row) => ({
     ...toInterval(row),
     endedBy: row.ended_by === 'pause' || row.ended_by === 'maintenance' ? row.ended_by : 'recovery',
+    reason: typeof row.reason === 'string' ? row.reason : null,
   }));
 }
 

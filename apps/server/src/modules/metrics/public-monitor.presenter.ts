@@ -17,7 +17,7 @@ function withoutCredentials(url: string): string {
 
 /**
  * The monitor as a share link shows it. The owner's alert channels and groups are left out, and
- * so are the request headers and body, which often carry credentials, and the slow-response rule; the terminal command and
+ * so are the request headers and body, which often carry credentials, the assertions (an expected header may be a secret), and the slow-response rule; the terminal command and
  * name are built from the same stripped monitor, so nothing private comes back through them.
  */
 export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor {
@@ -28,6 +28,7 @@ export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor
       url: found.monitor.url === null ? null : withoutCredentials(found.monitor.url),
       httpHeaders: [],
       httpBody: null,
+      httpAssertions: [],
       alert: [],
       labels: [],
     },
@@ -37,6 +38,7 @@ export function presentPublicMonitor(found: MonitorWithRelations): PublicMonitor
     labels: _labels,
     http_headers: _headers,
     http_body: _body,
+    http_assertions: _assertions,
     slow_alert: _slowAlert,
     ...shown
   } = presentMonitor(stripped);

@@ -3,6 +3,7 @@ import type { MonitorInput } from '@paydar/contracts/monitors';
 import { FILL_ALL_FIELDS } from '@paydar/contracts/monitors';
 import { splitHostPort } from '@paydar/domain/monitor-input';
 import { invalidField } from '../../errors';
+import { assertTimeoutWithinPeriod } from './monitor-assertions';
 
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
 const IPV6_LITERAL = /^[0-9A-Fa-f:.]+$/;
@@ -17,6 +18,7 @@ export const targetField = (input: Pick<MonitorInput, 'protocol_type'>) =>
 
 /** Required fields and well-formed targets (spec §5), on normalised input. Throws naming the field. */
 export function assertMonitorShape(input: MonitorInput): void {
+  assertTimeoutWithinPeriod(input);
   const field = targetField(input);
   const target = (field === 'url' ? input.url : input.host)?.trim();
   if (!target) throw invalidField(field, FILL_ALL_FIELDS);

@@ -8,6 +8,7 @@ import { notify } from '@/lib/notify';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
 import { alertRuleErrors } from '../components/form/alert-rules-values';
+import { httpAssertionErrors } from '../components/form/http-assertions-values';
 import {
   defaultFormValues,
   formValuesOf,
@@ -34,6 +35,8 @@ function formFieldOf(apiField: string): string | null {
   if (apiField === 'slow_alert' || apiField.startsWith('slow_alert.')) return apiField;
   // Nested: 'alert_rules.remind_limit' is the rules section's field of that path.
   if (apiField === 'alert_rules' || apiField.startsWith('alert_rules.')) return apiField;
+  // The response checks too (http_assertions.0.value …).
+  if (apiField.startsWith('http_assertions')) return apiField;
   const known: (keyof MonitorFormValues)[] = [
     'protocol_type',
     'alias',
@@ -48,6 +51,9 @@ function formFieldOf(apiField: string): string | null {
     'alert',
     'labels',
     'is_enabled',
+    'http_accepted_statuses',
+    'http_follow_redirects',
+    'timeout',
   ];
   return known.find((field) => field === apiField) ?? null;
 }
@@ -124,6 +130,12 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
     const slowErrors = slowAlertErrors(values.slow_alert);
     if (Object.keys(slowErrors).length) {
       form.setErrors(slowErrors);
+      return;
+    }
+    const checkErrors = values.protocol_type === 'HTTP' ? httpAssertionErrors(values, values.period) : {};
+    if (Object.keys(checkErrors).length) {
+      form.setErrors(checkErrors);
+      notify.warning('Check the response checks: a value is not valid.');
       return;
     }
     const ruleErrors = alertRuleErrors(values.alert_rules);

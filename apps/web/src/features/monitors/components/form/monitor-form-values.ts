@@ -13,6 +13,12 @@ import {
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import type { MonitorFormInput } from '../../api/create-monitor';
 import {
+  defaultHttpAssertionValues,
+  type HttpAssertionFormValues,
+  httpAssertionInputOf,
+  httpAssertionValuesOf,
+} from './http-assertions-values';
+import {
   defaultSlowAlertValues,
   type SlowAlertFormValues,
   slowAlertInputOf,
@@ -56,7 +62,7 @@ export type MonitorFormValues = {
   labels: string[];
   is_enabled: boolean;
   slow_alert: SlowAlertFormValues;
-};
+} & HttpAssertionFormValues;
 
 /** One select value per channel: the type, a colon, the value (types hold no colon, values may). */
 export const alertChannelKey = (type: AlertChannelType, value: string) => `${type}:${value}`;
@@ -112,6 +118,7 @@ export function defaultFormValues(probers: readonly Prober[], channels?: AlertCh
     labels: [],
     is_enabled: true,
     slow_alert: defaultSlowAlertValues(),
+    ...defaultHttpAssertionValues(),
   };
 }
 
@@ -135,6 +142,7 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     labels: [...monitor.labels],
     is_enabled: monitor.is_enabled,
     slow_alert: slowAlertValuesOf(monitor.slow_alert),
+    ...httpAssertionValuesOf(monitor),
   };
 }
 
@@ -188,5 +196,7 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     labels: values.labels,
     is_enabled: values.is_enabled,
     slow_alert: slowAlertInputOf(values.slow_alert),
+    // Sent for every protocol: the server keeps the defaults for the others, and the timeout for all.
+    ...(isHttp ? httpAssertionInputOf(values) : { timeout: httpAssertionInputOf(values).timeout }),
   });
 }

@@ -33,6 +33,7 @@ import type { MonitorForm } from '../../hooks/use-monitor-form';
 import type { MonitorFormOptions } from '../../hooks/use-monitor-form-options';
 import { AlertDestination } from './alert-destination';
 import { AlertRulesFields } from './alert-rules-fields';
+import { HttpAssertionsFields } from './http-assertions-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isSelectableProber, sendsBody } from './monitor-form-values';
@@ -189,6 +190,7 @@ export function MonitorFormFields({
                 {...form.getInputProps('http_body')}
               />
             )}
+            <HttpAssertionsFields form={form} />
           </>
         )}
 
