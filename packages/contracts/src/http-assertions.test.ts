@@ -121,7 +121,7 @@ describe('assertions on a monitor', () => {
     [
       { http_assertions: [{ type: 'keyword', mode: 'present', value: 'x'.repeat(257) }] },
       'http_assertions.0.value',
-      'Too big: expected string to have <=256 characters',
+      'Write at most 256 characters.',
     ],
     [
       { http_assertions: [{ type: 'keyword', mode: 'present', value: '' }] },

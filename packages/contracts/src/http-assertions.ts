@@ -72,7 +72,7 @@ export const acceptedStatuses = z
   .meta({ description: 'Accepted final status codes: codes and ranges, like `200-299, 301`.', example: '200-399' });
 
 const value = (what: string) =>
-  edgeText(HTTP_ASSERTION_LIMITS.valueLength).meta({ description: `${what} (at most 256 characters).` });
+  edgeText(HTTP_ASSERTION_LIMITS.valueLength, `Write at most ${HTTP_ASSERTION_LIMITS.valueLength} characters.`).meta({ description: `${what} (at most 256 characters).` });
 
 export const keywordAssertion = z.strictObject({
   type: z.literal('keyword'),

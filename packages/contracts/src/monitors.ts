@@ -44,11 +44,12 @@ const httpAssertionFields = {
     .default([])
     .meta({ description: 'Keyword, JSON body and response header assertions; all must hold.' }),
   http_follow_redirects: z.boolean().default(true),
+  // The range first, stopping there, so 1e300 gets one message.
   timeout: z
     .number()
-    .int({ message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.` })
     .min(1, { message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`, abort: true })
     .max(MAX_TIMEOUT_SECONDS, { message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`, abort: true })
+    .int({ message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.` })
     .nullish()
     .meta({
       description: `Seconds a check waits for the answer; null: the period, at most ${MAX_TIMEOUT_SECONDS} s. At most the period.`,
