@@ -162,28 +162,30 @@ function AssertionRow({ form, index }: { form: MonitorForm; index: number }) {
           </>
         )}
         {row.type === 'json' && (
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <>
             <TextInput
               aria-label={`${label} JSON path`}
               placeholder="data.items[0].status"
               autoComplete="off"
               {...form.getInputProps(path('path'))}
             />
-            <Select
-              aria-label={`${label} comparison`}
-              data={JSON_OPERATOR_DATA}
-              allowDeselect={false}
-              {...form.getInputProps(path('operator'))}
-            />
-            {row.operator !== 'exists' && (
-              <TextInput
-                aria-label={`${label} expected value`}
-                placeholder="ok"
-                autoComplete="off"
-                {...form.getInputProps(path('value'))}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              <Select
+                aria-label={`${label} comparison`}
+                data={JSON_OPERATOR_DATA}
+                allowDeselect={false}
+                {...form.getInputProps(path('operator'))}
               />
-            )}
-          </SimpleGrid>
+              {row.operator !== 'exists' && (
+                <TextInput
+                  aria-label={`${label} expected value`}
+                  placeholder="ok"
+                  autoComplete="off"
+                  {...form.getInputProps(path('value'))}
+                />
+              )}
+            </SimpleGrid>
+          </>
         )}
         {row.type === 'header' && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
