@@ -20,3 +20,13 @@ export async function createMonitor(page: Page, fields: Record<string, unknown>)
     ...fields,
   });
 }
+
+/** Opens the Edit popup of the first monitor of the dashboard from its Actions menu. */
+export async function openFirstMonitorEdit(page: Page): Promise<void> {
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+}

@@ -1,14 +1,18 @@
-import { request as httpRequest, type OutgoingHttpHeaders, STATUS_CODES } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { CheckSpec } from '@paydar/contracts/agent';
+import { HTTP_ASSERTION_LIMITS } from '@paydar/contracts/http-assertions';
 import { isFramingHeader } from '@paydar/contracts/http-headers';
 import { METHODS_WITH_BODY, type MonitorHttpMethod } from '@paydar/contracts/monitors-options';
 import { connectTcp, resolveHost, startTls } from './connect';
 import { CheckError } from './errors';
+import { assertHttpResponse, needsBody } from './http-assertions';
 import { addPhase, type CheckContext, now, onAbort, type Probe, type ProtocolCheck, since } from './probe';
 
 /** The most of a body read; the check stops there (duration ends at the end of the body or this cap). */
 export const BODY_READ_LIMIT_BYTES = 64 * 1024;
+/** The most read, and kept, when a keyword or JSON assertion reads the body (HTTP_ASSERTION_LIMITS.bodyBytes). */
+export const ASSERTED_BODY_LIMIT_BYTES = HTTP_ASSERTION_LIMITS.bodyBytes;
 const DEFAULT_HTTP: NonNullable<CheckSpec['http']> = { method: 'GET', headers: [], body: null, max_redirects: 5 };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'Paydar-Monitor/1.0';
@@ -25,6 +29,9 @@ interface HopResponse {
   statusText: string;
   location: string | undefined;
   bodyBytes: number;
+  headers: IncomingHttpHeaders;
+  /** Kept only when an assertion reads it. */
+  body: Buffer | null;
 }
 
 function parseTarget(target: string): URL {
@@ -60,7 +67,7 @@ function headersOf(list: ReadonlyArray<{ key: string; value: string }>): Outgoin
  * One request on one fresh connection: resolve → connect → TLS → request → first byte → body.
  * The connection is ours (createConnection, no agent), so nothing is pooled, kept alive or resumed.
  */
-async function exchange(hop: Hop, ctx: CheckContext, probe: Probe): Promise<HopResponse> {
+async function exchange(hop: Hop, ctx: CheckContext, probe: Probe, keepBody: boolean): Promise<HopResponse> {
   const { url } = hop;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -115,16 +122,21 @@ async function exchange(hop: Hop, ctx: CheckContext, probe: Probe): Promise<HopR
     req.on('response', (res) => {
       if (!firstByteSeen) addPhase(probe, 'response', since(writtenAt));
       let bodyBytes = 0;
+      const chunks: Buffer[] = [];
+      const readLimit = keepBody ? ASSERTED_BODY_LIMIT_BYTES : BODY_READ_LIMIT_BYTES;
       const done = () =>
         finish(null, {
           status: res.statusCode ?? 0,
           statusText: res.statusMessage || STATUS_CODES[res.statusCode ?? 0] || '',
           location: res.headers.location,
           bodyBytes,
+          headers: res.headers,
+          body: keepBody ? Buffer.concat(chunks).subarray(0, readLimit) : null,
         });
       res.on('data', (chunk: Buffer) => {
         bodyBytes += chunk.length;
-        if (bodyBytes >= BODY_READ_LIMIT_BYTES) done();
+        if (keepBody) chunks.push(chunk);
+        if (bodyBytes >= readLimit) done();
       });
       res.on('end', done);
       res.on('error', (err) => finish(err));
@@ -151,9 +163,10 @@ function nextHop(hop: Hop, status: number, location: URL): Hop {
 }
 
 /**
- * HTTP(S). Success is a final response with status < 400. Redirects are followed up to
- * max_redirects (0: not followed, the 3xx is the result); each hop is a new connection guarded
- * like the first. Phases are summed over the hops; extra_info lists the redirects.
+ * HTTP(S). Success is a final response whose status is accepted (default: < 400) and that holds
+ * the monitor's assertions (http-assertions.ts). Redirects are followed up to max_redirects (0: not
+ * followed, the 3xx is the result); each hop is a new connection guarded like the first. Phases
+ * are summed over the hops; extra_info lists the redirects.
  */
 export const runHttpCheck: ProtocolCheck<CheckSpec> = async (spec, ctx, probe) => {
   const options = spec.http ?? DEFAULT_HTTP;
@@ -163,11 +176,12 @@ export const runHttpCheck: ProtocolCheck<CheckSpec> = async (spec, ctx, probe) =
     headers: headersOf(options.headers),
     body: METHODS_WITH_BODY.includes(options.method) ? options.body : null,
   };
+  const keepBody = needsBody(options);
   const redirects: Array<{ url: string; status: number; location: string }> = [];
   probe.extra.redirects = redirects;
   for (;;) {
     probe.extra.url = hop.url.href;
-    const response = await exchange(hop, ctx, probe);
+    const response = await exchange(hop, ctx, probe, keepBody);
     // Node's parser takes any three digits; outside HTTP's range the code means nothing.
     if (response.status < 100 || response.status > 599) throw new CheckError(`invalid HTTP status ${response.status}`);
     probe.statusCode = response.status;
@@ -189,7 +203,7 @@ export const runHttpCheck: ProtocolCheck<CheckSpec> = async (spec, ctx, probe) =
       hop = nextHop(hop, response.status, location);
       continue;
     }
-    if (response.status >= 400) throw new CheckError(`HTTP ${response.status} ${response.statusText}`.trim());
+    assertHttpResponse(options, response);
     return;
   }
 };

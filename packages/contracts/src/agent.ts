@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { edgeText, findUnsafeValue, int4Id } from './edge-values';
+import { HTTP_ASSERTION_LIMITS, httpAssertions } from './http-assertions';
 import { DNS_QUERY_TYPES, MONITOR_HTTP_METHODS, PROBED_PROTOCOL_TYPES } from './monitors-options';
 
 /**
@@ -24,6 +25,16 @@ export const checkSpec = z.object({
       headers: z.array(z.object({ key: z.string(), value: z.string() })),
       body: z.string().nullable(),
       max_redirects: z.number().int().min(0),
+      /**
+       * Issue 17. Accepted final statuses as [low, high] ranges; absent: 200–399. Agents from before
+       * it drop these two fields (zod strips unknown keys) and judge status < 400, without assertions.
+       */
+      accepted_statuses: z
+        .array(z.tuple([z.number().int(), z.number().int()]))
+        .max(HTTP_ASSERTION_LIMITS.statusRanges)
+        .optional(),
+      /** Keyword, JSON body and header assertions; all must hold. */
+      assertions: httpAssertions.optional(),
     })
     .optional(),
   dns: z

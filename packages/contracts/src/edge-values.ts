@@ -87,10 +87,10 @@ export function cleanText(text: string, maxLength: number): string {
 }
 
 /** A string field that may cross an edge: bounded, and refused with the rule's message when unsafe. */
-export function edgeText(maxLength: number) {
+export function edgeText(maxLength: number, tooLong?: string) {
   return z
     .string()
-    .max(maxLength)
+    .max(maxLength, tooLong ? { message: tooLong } : undefined)
     .superRefine((text, context) => {
       const message = unsafeTextReason(text);
       if (message) context.addIssue({ code: 'custom', message });

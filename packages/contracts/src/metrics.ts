@@ -19,6 +19,8 @@ export const downtimeRow = z.object({
     .enum(['recovery', 'pause', 'maintenance'])
     .nullable()
     .describe("What ended it: 'recovery' (alerted), 'pause', or 'maintenance' (a window began; not alerted)."),
+  /** Why it began: the failing checks' status or error (a failed assertion names itself); null when not kept. */
+  reason: z.string().nullable(),
 });
 
 /** A span the monitor was paused (disabled): neither up nor down; `to_time` null while still paused; seconds. */
@@ -136,6 +138,7 @@ export const publicMonitor = monitor.omit({
   labels: true,
   http_headers: true,
   http_body: true,
+  http_assertions: true,
   slow_alert: true,
   certificate_expiry_days: true,
   heartbeat: true,

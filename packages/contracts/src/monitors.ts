@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { alertRules } from './alert-rules';
 import { certificateExpiryDays, monitorCertificate } from './certificate';
 import { int4Id } from './edge-values';
+import { acceptedStatuses, DEFAULT_ACCEPTED_STATUSES, httpAssertion, httpAssertions } from './http-assertions';
 import { httpHeader } from './http-headers';
 import {
   APDEX_OPTIONS_SECONDS,
@@ -35,6 +36,28 @@ const oneOf = (values: readonly number[], label: string) => {
     .refine((value) => values.includes(value), { message });
 };
 
+/** The longest a check may wait for its answer, in seconds: never more than its period either. */
+export const MAX_TIMEOUT_SECONDS = 30;
+
+/** HTTP assertions (issue 17): what the answer must hold. The defaults are the check as it was before them. */
+const httpAssertionFields = {
+  http_accepted_statuses: acceptedStatuses.default(DEFAULT_ACCEPTED_STATUSES),
+  http_assertions: httpAssertions
+    .default([])
+    .meta({ description: 'Keyword, JSON body and response header assertions; all must hold.' }),
+  http_follow_redirects: z.boolean().default(true),
+  // The range first, stopping there, so 1e300 gets one message.
+  timeout: z
+    .number()
+    .min(1, { message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`, abort: true })
+    .max(MAX_TIMEOUT_SECONDS, { message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`, abort: true })
+    .int({ message: `Enter whole seconds from 1 to ${MAX_TIMEOUT_SECONDS}.` })
+    .nullish()
+    .meta({
+      description: `Seconds a check waits for the answer; null: the period, at most ${MAX_TIMEOUT_SECONDS} s. At most the period.`,
+    }),
+};
+
 /** The editable fields of a monitor; POST requires the target, PUT ignores protocol and address. */
 export const monitorInput = z.strictObject({
   protocol_type: z.enum(PROTOCOL_TYPES).default('HTTP'),
@@ -62,6 +85,7 @@ export const monitorInput = z.strictObject({
       description:
         'HEARTBEAT only: seconds a ping may be late before the monitor is down (0 to 604800; absent: 300 on create, unchanged on edit).',
     }),
+  ...httpAssertionFields,
   alert: z.array(alertChannelRef).max(50).optional().meta({
     description:
       "The channels this monitor alerts. Absent on create: the account's verified email address(es); absent on edit: unchanged. `[]` alerts no one.",
@@ -95,6 +119,10 @@ const PATCHABLE = [
   'http_method',
   'http_headers',
   'http_body',
+  'http_accepted_statuses',
+  'http_assertions',
+  'http_follow_redirects',
+  'timeout',
   'probers',
   'alert',
   'alert_rules',
@@ -154,6 +182,11 @@ export const monitor = z.object({
   http_method: z.enum(MONITOR_HTTP_METHODS),
   http_headers: z.array(z.object({ key: z.string(), value: z.string() })),
   http_body: z.string().nullable(),
+  http_accepted_statuses: z.string(),
+  http_assertions: z.array(httpAssertion),
+  http_follow_redirects: z.boolean(),
+  /** Seconds; null: the period, at most 30 s. */
+  timeout: z.number().int().nullable(),
   probers: z.array(proberSummary),
   alert: z.array(alertChannelRef),
   alert_rules: alertRules,

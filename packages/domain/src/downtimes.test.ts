@@ -165,15 +165,22 @@ describe('downtimeRows', () => {
     const intervals = [
       d('2024-03-04T10:00:00Z', '2024-03-04T10:05:00Z'),
       d('2024-03-04T23:58:00Z', '2024-03-05T00:03:00Z'),
-      d('2024-03-05T15:00:00Z', null),
+      { ...d('2024-03-05T15:00:00Z', null), reason: 'Keyword "Error" found' },
     ];
     expect(downtimeRows(intervals, day, at('2024-03-05T15:02:00Z'))).toEqual([
-      { from_time: '2024-03-05T15:00:00.000Z', to_time: null, duration: 120, ended_by: null },
+      {
+        from_time: '2024-03-05T15:00:00.000Z',
+        to_time: null,
+        duration: 120,
+        ended_by: null,
+        reason: 'Keyword "Error" found',
+      },
       {
         from_time: '2024-03-04T23:58:00.000Z',
         to_time: '2024-03-05T00:03:00.000Z',
         duration: 300,
         ended_by: 'recovery',
+        reason: null,
       },
     ]);
   });
@@ -181,7 +188,13 @@ describe('downtimeRows', () => {
   it("says a downtime the monitor's pause ended was ended by the pause, not by a recovery", () => {
     const suspended = { ...d('2024-03-05T10:00:00Z', '2024-03-05T10:12:00Z'), endedBy: 'pause' as const };
     expect(downtimeRows([suspended], day, at('2024-03-05T10:33:00Z'))).toEqual([
-      { from_time: '2024-03-05T10:00:00.000Z', to_time: '2024-03-05T10:12:00.000Z', duration: 720, ended_by: 'pause' },
+      {
+        from_time: '2024-03-05T10:00:00.000Z',
+        to_time: '2024-03-05T10:12:00.000Z',
+        duration: 720,
+        ended_by: 'pause',
+        reason: null,
+      },
     ]);
   });
 

@@ -13,6 +13,8 @@ export interface DowntimeInterval {
   to: Instant | null;
   /** What ended it: the monitor working again, or its pause (issue 13: paused time is neither up nor down). */
   endedBy?: DowntimeEnd;
+  /** Why it began (the 'down' event's reason), when known. */
+  reason?: string | null;
 }
 
 /** 'maintenance': a maintenance window began (issue 14); like a pause, nothing is alerted. */
@@ -113,6 +115,7 @@ export interface PauseRow {
 /** A row of the downtimes table (spec §3): a PauseRow's fields, and what ended it (null while ongoing). */
 export interface DowntimeRow extends PauseRow {
   ended_by: DowntimeEnd | null;
+  reason: string | null;
 }
 
 /**
@@ -143,6 +146,7 @@ export function downtimeRows(intervals: Iterable<DowntimeInterval>, window: Time
   return touchingRows(intervals, window, now).map(({ interval, row }) => ({
     ...row,
     ended_by: interval.to === null ? null : (interval.endedBy ?? 'recovery'),
+    reason: interval.reason ?? null,
   }));
 }
 

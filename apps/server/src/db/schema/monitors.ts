@@ -1,6 +1,7 @@
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
+import { DEFAULT_ACCEPTED_STATUSES, type HttpAssertion } from '@paydar/contracts/http-assertions';
 import { PROTOCOL_TYPES } from '@paydar/contracts/monitors-options';
 import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
@@ -45,6 +46,13 @@ export const monitors = pgTable(
       .default('GET'),
     httpHeaders: jsonb('http_headers').$type<HttpHeader[]>().notNull().default([]),
     httpBody: text('http_body'),
+    /** HTTP assertions (issue 17); the defaults are the check as it was before them. Codes and ranges, written the one way. */
+    httpAcceptedStatuses: text('http_accepted_statuses').notNull().default(DEFAULT_ACCEPTED_STATUSES),
+    /** Keyword, JSON body and header assertions (contracts/http-assertions), at most 10. */
+    httpAssertions: jsonb('http_assertions').$type<HttpAssertion[]>().notNull().default([]),
+    httpFollowRedirects: boolean('http_follow_redirects').notNull().default(true),
+    /** Seconds a check waits; null: the period, at most 30 s. */
+    timeoutSeconds: integer('timeout_seconds'),
     dnsQueryName: text('dns_query_name'),
     dnsQueryType: text('dns_query_type').notNull().default('A'),
     alert: jsonb('alert').$type<AlertChannelRef[]>().notNull().default([]),
@@ -184,6 +192,8 @@ export const downtimes = pgTable(
     toTime: timestamp('to_time', { withTimezone: true }),
     /** What ended it: 'recovery' (an 'up' event, alerted), 'pause' (the monitor was disabled) or 'maintenance' (a window began); the last two alert nothing. */
     endedBy: text('ended_by', { enum: ['recovery', 'pause', 'maintenance'] }),
+    /** Why it began, as its 'down' event says (a status, a failed assertion …); null for downtimes from before it was kept. */
+    reason: text('reason'),
   },
   (table) => [
     index('downtimes_monitor_from_idx').on(table.monitorId, table.fromTime),

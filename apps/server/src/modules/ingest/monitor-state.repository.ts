@@ -134,8 +134,8 @@ export async function openDowntime(
   const time = new Date(at).toISOString();
   await db.execute(sql`
     WITH opened AS (
-      INSERT INTO downtimes (monitor_id, from_time)
-      SELECT id, ${time}::timestamptz FROM monitors WHERE id = ${monitorId} AND is_enabled
+      INSERT INTO downtimes (monitor_id, from_time, reason)
+      SELECT id, ${time}::timestamptz, ${reason} FROM monitors WHERE id = ${monitorId} AND is_enabled
       ON CONFLICT (monitor_id) WHERE to_time IS NULL DO NOTHING RETURNING id)
     INSERT INTO monitor_events (monitor_id, kind, at, downtime_id, reason)
     SELECT ${monitorId}, 'down', ${time}::timestamptz, id, ${reason} FROM opened`);

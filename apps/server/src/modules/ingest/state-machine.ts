@@ -38,9 +38,15 @@ export interface StateOutcome {
 /** The text kept as a non-HTTP monitor's last status. */
 const statusText = (input: StateInput) => (input.success ? 'OK' : (input.error ?? 'failed'));
 
-/** A failed check's reason as an alert says it: its status code, else its error. */
+/**
+ * A failed check's reason as an alert says it: its status code when the status failed it ("HTTP
+ * 503 …" from the check), else its error — a failed assertion's text names the assertion and what
+ * was found ("Keyword "Error" found"), which a bare "HTTP 200" would hide.
+ */
 const failureReason = (input: StateInput) =>
-  input.statusCode ? `HTTP ${input.statusCode}` : (input.error ?? 'failed');
+  input.statusCode && (!input.error || input.error.startsWith(`HTTP ${input.statusCode}`))
+    ? `HTTP ${input.statusCode}`
+    : (input.error ?? 'failed');
 
 /** Without a failure in hand (a round ended by the clock), what the state kept of the last check. */
 const keptReason = (state: MonitorState) => (state.lastStatusCode ? `HTTP ${state.lastStatusCode}` : state.lastStatus);

@@ -122,6 +122,8 @@ describe('a day with a scripted 7-minute outage', () => {
         to_time: new Date(start + 540_000).toISOString(),
         duration: 420,
         ended_by: 'recovery',
+        // The failing checks' reason, kept on the downtime when ingest opened it.
+        reason: 'HTTP 503',
       },
     ]);
     expect(metric).toMatchObject({

@@ -157,11 +157,11 @@ async function intervalsAround(
   const result =
     table === 'downtimes'
       ? await db.execute<Record<string, unknown>>(sql`
-    SELECT monitor_id, from_time, to_time, ended_by FROM downtimes
+    SELECT monitor_id, from_time, to_time, ended_by, reason FROM downtimes
     WHERE monitor_id = ANY(${ids}) AND from_time >= ${from}::timestamptz AND from_time < ${to}::timestamptz
     UNION ALL
     SELECT m.id, last.* FROM unnest(${ids}) AS m(id) CROSS JOIN LATERAL
-    (SELECT from_time, to_time, ended_by FROM downtimes
+    (SELECT from_time, to_time, ended_by, reason FROM downtimes
      WHERE monitor_id = m.id AND from_time < ${from}::timestamptz
      ORDER BY from_time DESC LIMIT 1) last`)
       : await db.execute<Record<string, unknown>>(sql`
@@ -183,6 +183,7 @@ const toInterval = (row: Record<string, unknown>): DowntimeInterval => ({
 const toDowntime = (row: Record<string, unknown>): DowntimeInterval => ({
   ...toInterval(row),
   endedBy: row.ended_by === 'pause' || row.ended_by === 'maintenance' ? row.ended_by : 'recovery',
+  reason: typeof row.reason === 'string' ? row.reason : null,
 });
 
 /** Rows of intervalsAround grouped by monitor; a monitor without any has an empty list. */
@@ -196,7 +197,7 @@ function groupByMonitor(
   return grouped;
 }
 
-/** The downtimes that may touch [from, to), with what ended each. */
+/** The downtimes that may touch [from, to), with what ended each and why each began. */
 export async function downtimesAround(db: Database, monitorId: number, span: Span): Promise<DowntimeInterval[]> {
   return (await intervalsAround(db, 'downtimes', [monitorId], span)).map(toDowntime);
 }

@@ -178,7 +178,10 @@ async function sharedMonitor(
     // Its probers' names too, for the public view: read only when the answer is computed.
     const monitor = await findMonitorByToken(context.db, token);
     if (!monitor) throw notFound(SHARED_NOT_FOUND);
-    return { monitor: presentPublicMonitor(monitor, context.now()), metric: await computeMetric(context, request) };
+    const metric = await computeMetric(context, request);
+    // A reason may quote the owner's assertions (an expected header, a keyword): the public view leaves them out.
+    const downtimes = metric.downtimes.map((row) => ({ ...row, reason: null }));
+    return { monitor: presentPublicMonitor(monitor, context.now()), metric: { ...metric, downtimes } };
   });
 }
 

@@ -17,8 +17,9 @@ function withoutCredentials(url: string): string {
 
 /**
  * The monitor as a share link shows it. The owner's alert channels and groups are left out, and
- * so are the request headers and body, which often carry credentials, the slow-response rule and
- * the certificate warning thresholds (the certificate itself is what any visitor's TLS client sees); the terminal command and
+ * so are the request headers and body, which often carry credentials, the assertions (an expected
+ * header may be a secret), the slow-response rule and the certificate warning thresholds (the
+ * certificate itself is what any visitor's TLS client sees); the terminal command and
  * name are built from the same stripped monitor, so nothing private comes back through them.
  */
 export function presentPublicMonitor(found: MonitorWithRelations, now: Date): PublicMonitor {
@@ -29,6 +30,7 @@ export function presentPublicMonitor(found: MonitorWithRelations, now: Date): Pu
       url: found.monitor.url === null ? null : withoutCredentials(found.monitor.url),
       httpHeaders: [],
       httpBody: null,
+      httpAssertions: [],
       alert: [],
       labels: [],
     },
@@ -38,6 +40,7 @@ export function presentPublicMonitor(found: MonitorWithRelations, now: Date): Pu
     labels: _labels,
     http_headers: _headers,
     http_body: _body,
+    http_assertions: _assertions,
     slow_alert: _slowAlert,
     certificate_expiry_days: _certificateExpiryDays,
     heartbeat: _heartbeat,

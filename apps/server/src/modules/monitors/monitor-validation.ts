@@ -4,6 +4,7 @@ import { FILL_ALL_FIELDS } from '@paydar/contracts/monitors';
 import { PERIOD_OPTIONS_SECONDS } from '@paydar/contracts/monitors-options';
 import { splitHostPort } from '@paydar/domain/monitor-input';
 import { invalidField } from '../../errors';
+import { assertTimeoutWithinPeriod } from './monitor-assertions';
 
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
 const IPV6_LITERAL = /^[0-9A-Fa-f:.]+$/;
@@ -36,6 +37,7 @@ function assertHeartbeatOrProbed(input: MonitorInput): boolean {
 /** Required fields and well-formed targets (spec §5), on normalised input. Throws naming the field. */
 export function assertMonitorShape(input: MonitorInput): void {
   if (assertHeartbeatOrProbed(input)) return;
+  assertTimeoutWithinPeriod(input);
   const field = targetField(input);
   const target = (field === 'url' ? input.url : input.host)?.trim();
   if (!target) throw invalidField(field, FILL_ALL_FIELDS);

@@ -19,6 +19,7 @@ import { newPingToken, pingUrl } from '../heartbeats/ping-token';
 import { findActiveSubscription, lockUserForLimits } from '../plans/plans.repository';
 import { bumpAssignmentVersions, listProbers } from '../probers/probers.repository';
 import { presentMonitor } from './monitor.presenter';
+import { storedAssertionFields } from './monitor-assertions';
 import { recordEnabledChange } from './monitor-pauses.repository';
 import { presentMonitorSummary } from './monitor-summary.presenter';
 import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
@@ -146,6 +147,7 @@ function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' 
     httpMethod: input.http_method,
     httpHeaders: input.http_headers,
     httpBody: input.http_body ?? null,
+    ...storedAssertionFields(input),
     dnsQueryName: input.protocol_type === 'DNS' ? (input.dns_query_name ?? null) : null,
     dnsQueryType: input.dns_query_type,
     alert: normalizedAlert(input),

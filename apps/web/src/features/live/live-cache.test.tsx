@@ -45,13 +45,14 @@ describe('withLiveState', () => {
       to_time: null,
       duration: 30,
       ended_by: null,
+      reason: null,
     });
   });
 
   it('ends the open downtime at the last check once the push says none is open', () => {
     const open: Metric = buildMetric({
       is_down: true,
-      downtimes: [{ from_time: '2026-11-26T09:00:00.000Z', to_time: null, duration: 60, ended_by: null }],
+      downtimes: [{ from_time: '2026-11-26T09:00:00.000Z', to_time: null, duration: 60, ended_by: null, reason: null }],
     });
     const up = withLiveState(open, liveState(7, { last_check_at: '2026-11-26T09:10:00.000Z' }), NOW);
     expect(up.is_down).toBe(false);
@@ -61,6 +62,7 @@ describe('withLiveState', () => {
         to_time: '2026-11-26T09:10:00.000Z',
         duration: 600,
         ended_by: 'recovery',
+        reason: null,
       },
     ]);
   });

@@ -26,6 +26,7 @@ function openDowntime(from: string, now: number) {
     to_time: null,
     duration: Math.max(0, Math.round((now - Date.parse(from)) / 1000)),
     ended_by: null,
+    reason: null,
   };
 }
 

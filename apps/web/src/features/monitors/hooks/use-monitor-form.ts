@@ -10,6 +10,7 @@ import { rememberPingUrl } from '../api/ping-url';
 import { useUpdateMonitor } from '../api/update-monitor';
 import { alertRuleErrors } from '../components/form/alert-rules-values';
 import { certificateExpiryErrors } from '../components/form/certificate-expiry-values';
+import { httpAssertionErrors } from '../components/form/http-assertions-values';
 import {
   defaultFormValues,
   formValuesOf,
@@ -36,6 +37,8 @@ function formFieldOf(apiField: string): string | null {
   if (apiField === 'slow_alert' || apiField.startsWith('slow_alert.')) return apiField;
   // Nested: 'alert_rules.remind_limit' is the rules section's field of that path.
   if (apiField === 'alert_rules' || apiField.startsWith('alert_rules.')) return apiField;
+  // The response checks too (http_assertions.0.value …).
+  if (apiField.startsWith('http_assertions')) return apiField;
   const known: (keyof MonitorFormValues)[] = [
     'protocol_type',
     'alias',
@@ -51,6 +54,9 @@ function formFieldOf(apiField: string): string | null {
     'labels',
     'is_enabled',
     'certificate_expiry_days',
+    'http_accepted_statuses',
+    'http_follow_redirects',
+    'timeout',
   ];
   // 'certificate_expiry_days.2': one threshold of the list, shown under the field.
   if (apiField.startsWith('certificate_expiry_days.')) return 'certificate_expiry_days';
@@ -135,6 +141,12 @@ export function useMonitorForm({ monitor, options, onClose, onSaved }: UseMonito
       values.protocol_type === 'HTTP' ? certificateExpiryErrors(values.certificate_expiry_days) : {};
     if (Object.keys(certificateErrors).length) {
       form.setErrors(certificateErrors);
+      return;
+    }
+    const checkErrors = values.protocol_type === 'HTTP' ? httpAssertionErrors(values, values.period) : {};
+    if (Object.keys(checkErrors).length) {
+      form.setErrors(checkErrors);
+      notify.warning('Check the response checks: a value is not valid.');
       return;
     }
     const ruleErrors = alertRuleErrors(values.alert_rules);

@@ -8,7 +8,14 @@ import { useNow } from '@/lib/use-now';
 export const DOWNTIMES_PAGE_SIZE = 10;
 
 /** A row of the downtimes or paused list: `to_time` null while it goes on. */
-export type SpanRow = { from_time: string; to_time: string | null; duration: number; ended_by?: string | null };
+export type SpanRow = {
+  from_time: string;
+  to_time: string | null;
+  duration: number;
+  ended_by?: string | null;
+  /** Why a downtime began (the failing checks' status or error); the column shows when a row has one. */
+  reason?: string | null;
+};
 
 type SpanTableProps = {
   /** The heading and the table's accessible name, e.g. 'Downtimes'. */
@@ -31,11 +38,12 @@ function OngoingDuration({ seconds }: { seconds: number }) {
   return formatSeconds(seconds + Math.max(0, Math.floor((now - since) / 1000)));
 }
 
-/** From, To and Duration of each span, newest first, 10 rows until 'Show more' (spec §9). */
+/** From, To and Duration of each span (and a downtime's reason), newest first, 10 rows until 'Show more' (spec §9). */
 export function SpanTable({ title, rows }: SpanTableProps) {
   const [expanded, setExpanded] = useState(false);
   const format = useFormatTime();
   const shown = expanded ? rows : rows.slice(0, DOWNTIMES_PAGE_SIZE);
+  const withReason = rows.some((row) => row.reason);
   return (
     <Box>
       <Text size="sm" fw={600} mb={4}>
@@ -48,6 +56,7 @@ export function SpanTable({ title, rows }: SpanTableProps) {
               <Table.Th>From</Table.Th>
               <Table.Th>To</Table.Th>
               <Table.Th>Duration</Table.Th>
+              {withReason && <Table.Th>Reason</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -62,6 +71,11 @@ export function SpanTable({ title, rows }: SpanTableProps) {
                     formatSeconds(row.duration)
                   )}
                 </Table.Td>
+                {withReason && (
+                  <Table.Td style={{ overflowWrap: 'anywhere' }} maw={360}>
+                    {row.reason ?? '—'}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -15,6 +15,7 @@ describe('downtimes table (spec §2, §9)', () => {
     to_time: index === 0 ? null : new Date(NOW - (index + 1) * 3_600_000 + 120_000).toISOString(),
     duration: 120,
     ended_by: index === 0 ? null : ('recovery' as const),
+    reason: null,
   }));
 
   it('shows 10 rows, then all with Show more, and 10 again with Show less', () => {
@@ -36,12 +37,14 @@ describe('downtimes table (spec §2, §9)', () => {
         to_time: '2024-03-20T01:04:59Z',
         duration: 299,
         ended_by: 'recovery' as const,
+        reason: null,
       },
       {
         from_time: '2024-03-20T03:00:00Z',
         to_time: '2024-03-20T03:05:00Z',
         duration: 300,
         ended_by: 'recovery' as const,
+        reason: null,
       },
     ];
     renderWithProviders(<UptimeSection metric={{ ...todayMetric, downtimes: marks }} day="today" />);
@@ -63,6 +66,7 @@ describe('downtimes table (spec §2, §9)', () => {
           to_time: '2024-03-20T10:12:00Z',
           duration: 720,
           ended_by: 'pause' as const,
+          reason: null,
         },
       ],
       paused: [{ from_time: '2024-03-20T10:12:00Z', to_time: null, duration: 6480 }],

@@ -19,6 +19,12 @@ import {
   defaultCertificateExpiryValues,
 } from './certificate-expiry-values';
 import {
+  defaultHttpAssertionValues,
+  type HttpAssertionFormValues,
+  httpAssertionInputOf,
+  httpAssertionValuesOf,
+} from './http-assertions-values';
+import {
   defaultSlowAlertValues,
   type SlowAlertFormValues,
   slowAlertInputOf,
@@ -66,7 +72,7 @@ export type MonitorFormValues = {
   certificate_expiry_days: string[];
   /** HEARTBEAT only: seconds a ping may be late; null only if cleared. */
   grace: number | null;
-};
+} & HttpAssertionFormValues;
 
 export const isHeartbeat = (values: Pick<MonitorFormValues, 'protocol_type'>) => values.protocol_type === 'HEARTBEAT';
 
@@ -126,6 +132,7 @@ export function defaultFormValues(probers: readonly Prober[], channels?: AlertCh
     slow_alert: defaultSlowAlertValues(),
     certificate_expiry_days: defaultCertificateExpiryValues(),
     grace: DEFAULT_HEARTBEAT_GRACE_SECONDS,
+    ...defaultHttpAssertionValues(),
   };
 }
 
@@ -151,6 +158,7 @@ export function formValuesOf(monitor: Monitor): MonitorFormValues {
     slow_alert: slowAlertValuesOf(monitor.slow_alert),
     certificate_expiry_days: certificateExpiryValuesOf(monitor.certificate_expiry_days),
     grace: monitor.heartbeat?.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS,
+    ...httpAssertionValuesOf(monitor),
   };
 }
 
@@ -214,5 +222,7 @@ export function toMonitorInput(values: MonitorFormValues): MonitorFormInput & { 
     is_enabled: values.is_enabled,
     slow_alert: slowAlertInputOf(values.slow_alert),
     ...(isHttp ? { certificate_expiry_days: certificateExpiryInputOf(values.certificate_expiry_days) } : {}),
+    // Sent for every probed protocol: the server keeps the defaults for the others, and the timeout for all.
+    ...(heartbeat ? {} : isHttp ? httpAssertionInputOf(values) : { timeout: httpAssertionInputOf(values).timeout }),
   });
 }

@@ -37,6 +37,7 @@ import { AlertRulesFields } from './alert-rules-fields';
 import { CertificateExpiryField } from './certificate-expiry-field';
 import { isHttpsTarget } from './certificate-expiry-values';
 import { HeartbeatFields } from './heartbeat-fields';
+import { HttpAssertionsFields } from './http-assertions-fields';
 import { HttpHeadersField } from './http-headers-field';
 import { limitedPills } from './limited-pills';
 import { isHeartbeat, isSelectableProber, sendsBody } from './monitor-form-values';
@@ -205,6 +206,7 @@ export function MonitorFormFields({
                 {...form.getInputProps('http_body')}
               />
             )}
+            <HttpAssertionsFields form={form} />
           </>
         )}
 

@@ -28,6 +28,7 @@ const eveningOutage = {
       to_time: '2025-01-01T22:00:00.000Z',
       duration: 3600,
       ended_by: 'recovery' as const,
+      reason: null,
     },
   ],
 };
@@ -57,6 +58,7 @@ describe('UptimeStrip: the local day', () => {
           to_time: '2026-03-29T11:00:00.000Z',
           duration: 3600,
           ended_by: 'recovery',
+          reason: null,
         },
       ],
     });
