@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { ALERT_KINDS } from './alert-events';
 
 /** How an alert went out: one row per (transition, channel); a phone may get an SMS and a call. */
-export const NOTIFICATION_TYPES = ['email', 'sms', 'call', 'telegram', 'webhook'] as const;
+export const NOTIFICATION_TYPES = [
+  'email',
+  'sms',
+  'call',
+  'telegram',
+  'webhook',
+  'slack',
+  'discord',
+  'mattermost',
+  'bale',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Notification history page size on screen (spec §9). */

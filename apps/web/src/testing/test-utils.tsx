@@ -41,6 +41,7 @@ export const testConfig: RuntimeConfig = {
   apiBaseUrl: 'https://api.example.test',
   dashboardUrl: 'https://app.example.test',
   telegramBotLink: 'https://t.me/paydar_bot',
+  baleBotLink: 'https://ble.ir/paydar_bot',
   supportEmail: 'support@example.test',
   supportPhone: '+98 21 0000 0000',
   supportTelegram: '@paydar_support',

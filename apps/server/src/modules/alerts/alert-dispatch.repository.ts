@@ -1,4 +1,4 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import type { Calendar } from '@paydar/contracts/calendars';
 import type { NotificationType } from '@paydar/contracts/notifications';
@@ -92,7 +92,7 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       isEnabled: row.is_enabled as boolean,
       recoveryChannels: (row.recovery_channels as string[] | null) ?? ['email', 'sms', 'telegram', 'webhook'],
     },
-    channels: row.alert_channels as AlertChannels,
+    channels: completeAlertChannels(row.alert_channels as Partial<AlertChannels>),
     timeZone: row.time_zone as string,
     calendar: row.calendar as Calendar,
     planDescription: row.description as PlanDescription | null,

@@ -1,4 +1,4 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkResult } from '../../../test/check-results';
@@ -62,7 +62,7 @@ export async function buildAlertOwner(
 ): Promise<BuiltUser> {
   const user = await buildUser(world.server);
   if (options.plan) await setPlan(world.server, user.id, options.plan);
-  const all: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [], ...channels };
+  const all: AlertChannels = completeAlertChannels(channels);
   await world.server.context.db.execute(
     sql`UPDATE users SET alert_channels = ${JSON.stringify(all)}::jsonb WHERE id = ${user.id}`,
   );
