@@ -10,7 +10,16 @@ export const ALERT_AFTER_UNITS = ['checks', 'minutes'] as const;
 export type AlertAfterUnit = (typeof ALERT_AFTER_UNITS)[number];
 
 /** Channel kinds a recovery may go to. A voice call is never one: it rings for `down` only. */
-export const RECOVERY_CHANNEL_KINDS = ['email', 'sms', 'telegram', 'webhook'] as const;
+export const RECOVERY_CHANNEL_KINDS = [
+  'email',
+  'sms',
+  'telegram',
+  'bale',
+  'webhook',
+  'slack',
+  'discord',
+  'mattermost',
+] as const;
 export type RecoveryChannelKind = (typeof RECOVERY_CHANNEL_KINDS)[number];
 
 /** The bounds of each field, shown beside it in the form. */

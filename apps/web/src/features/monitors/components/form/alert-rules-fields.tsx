@@ -14,12 +14,22 @@ import {
   type AlertAfterUnit,
   DEFAULT_ALERT_RULES,
   RECOVERY_CHANNEL_KINDS,
+  type RecoveryChannelKind,
 } from '@paydar/contracts/alert-rules';
 import { useState } from 'react';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import { alertRulesSummary } from './alert-rules-values';
 
-const RECOVERY_LABELS = { email: 'Email', sms: 'SMS', telegram: 'Telegram', webhook: 'Webhook' } as const;
+const RECOVERY_LABELS: Record<RecoveryChannelKind, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  telegram: 'Telegram',
+  bale: 'Bale',
+  webhook: 'Webhook',
+  slack: 'Slack',
+  discord: 'Discord',
+  mattermost: 'Mattermost',
+};
 const limit = (bounds: { min: number; max: number }, unit: string) =>
   `${bounds.min}–${bounds.max.toLocaleString('en-US')} ${unit}`;
 
