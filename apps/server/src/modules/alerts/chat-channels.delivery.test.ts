@@ -27,6 +27,10 @@ function uniqueUrl(service: ChatService): string {
   return `${world.chats.url}/team-${tag}/hooks/${tag}`;
 }
 
+/** The first attachment or embed of a message. */
+const firstOf = (message: ReceivedChatMessage | undefined, key: 'attachments' | 'embeds') =>
+  (message?.body?.[key] as Array<Record<string, unknown>> | undefined)?.[0];
+
 const messagesTo = (url: string) => world.chats.received.filter((message) => url.endsWith(message.path));
 const acceptedTo = (url: string) => messagesTo(url).filter((message) => message.status < 300);
 
@@ -47,7 +51,7 @@ describe('a down alert in each service’s format', () => {
     expect(row).toMatchObject({ notification_type: 'slack', state: 'sent', is_sent: true });
     const [message] = acceptedTo(url) as [ReceivedChatMessage];
     expect(message.body?.text).toBe('[Paydar] DOWN: HTTP:shop');
-    const attachment = (message.body?.attachments as Array<Record<string, unknown>>)[0];
+    const attachment = firstOf(message, 'attachments');
     expect(attachment?.color).toBe('#e03131');
     const blocks = attachment?.blocks as Array<{ type: string; text?: { text: string } }>;
     expect(blocks[0]?.text?.text).toMatch(/^\*DOWN: HTTP:shop\*\nHTTP:shop is DOWN since /);
@@ -62,7 +66,7 @@ describe('a down alert in each service’s format', () => {
     expect(row?.public_message).toBe('Delivered (HTTP 204).');
     const [message] = acceptedTo(url) as [ReceivedChatMessage];
     expect(message.body?.allowed_mentions).toEqual({ parse: [] });
-    const embed = (message.body?.embeds as Array<Record<string, unknown>>)[0];
+    const embed = firstOf(message, 'embeds');
     expect(embed).toMatchObject({ title: 'DOWN: HTTP:shop', color: 0xe03131 });
     const fields = embed?.fields as Array<{ name: string; value: string; inline: boolean }>;
     expect(fields.map((field) => [field.name, field.inline])).toEqual([
@@ -79,7 +83,7 @@ describe('a down alert in each service’s format', () => {
     expect(row).toMatchObject({ notification_type: 'mattermost', state: 'sent' });
     const [message] = acceptedTo(url) as [ReceivedChatMessage];
     expect(message.body).toMatchObject({ username: 'Paydar', text: '\\[Paydar\\] DOWN: HTTP:shop' });
-    const attachment = (message.body?.attachments as Array<Record<string, unknown>>)[0];
+    const attachment = firstOf(message, 'attachments');
     expect(attachment).toMatchObject({ color: '#e03131', title: 'DOWN: HTTP:shop' });
     expect(attachment?.title_link).toMatch(/\/monitor\/\d+$/);
   });
@@ -181,7 +185,7 @@ describe('at most once', () => {
     const rows = await settledRows(owner.id, 2);
     expect(rows.map((row) => row.kind)).toEqual(['down', 'up']);
     const up = acceptedTo(url)[1];
-    expect((up?.body?.embeds as Array<{ title: string; color: number }>)[0]).toMatchObject({
+    expect(firstOf(up, 'embeds')).toMatchObject({
       title: 'UP: HTTP:shop',
       color: 0x2f9e44,
     });
