@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { AlertChannelType } from '@paydar/contracts/alert-channels';
 import type { BuiltUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
@@ -14,12 +14,9 @@ export function putChannels(server: TestServer, user: BuiltUser, channels: Chann
     url: '/api/v1/users/profile',
     headers: user.headers,
     payload: {
-      alert_channels: {
-        emails: list('emails'),
-        phones: list('phones'),
-        telegram_usernames: list('telegram_usernames'),
-        webhooks: list('webhooks'),
-      },
+      alert_channels: Object.fromEntries(
+        (Object.keys(completeAlertChannels({})) as Array<keyof AlertChannels>).map((key) => [key, list(key)]),
+      ),
     },
   });
 }
