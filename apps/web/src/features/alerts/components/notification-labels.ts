@@ -7,7 +7,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   sms: 'SMS',
   call: 'Voice call',
   telegram: 'Telegram',
+  bale: 'Bale',
   webhook: 'Webhook',
+  slack: 'Slack',
+  discord: 'Discord',
+  mattermost: 'Mattermost',
 };
 
 /** The Event tag of each kind of alert: its word and colour. */
