@@ -38,6 +38,12 @@ for (const scheme of ['light', 'dark'] as const) {
     // A look-alike of Slack's address is refused by the server, under the Slack field.
     await addTag(page, 'Slack', 'https://hooks.slack.com.evil.test/services/T1/B1/X1');
     await expect(page.getByText(/^Slack webhook addresses start with http:\/\/127\.0\.0\.1:\d+\.$/)).toBeVisible();
+    // Spec §8: a profile save that fails also says 'Something went wrong!'; it is closed before the next shots.
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Something went wrong!' });
+    await expect(toast).toBeVisible();
+    await shoot(page, `alert-channels-chat-refused-${scheme}`);
+    await toast.getByRole('button').click();
+    await expect(toast).toBeHidden();
 
     // Slack's own address: a test message in Slack's format goes out, and its answer verifies it.
     const slack = `${chatWebhooksUrl()}/services/T${scheme}/B0001/X${Date.now()}`;
