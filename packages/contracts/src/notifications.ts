@@ -15,6 +15,19 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** How each way of alerting is named on screen (history, monitor form, Alert Center). */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  call: 'Voice call',
+  telegram: 'Telegram',
+  webhook: 'Webhook',
+  slack: 'Slack',
+  discord: 'Discord',
+  mattermost: 'Mattermost',
+  bale: 'Bale',
+};
+
 /** Notification history page size on screen (spec §9). */
 export const NOTIFICATION_HISTORY_PAGE_SIZE = 10;
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { AlertChannelType } from '@paydar/contracts/alert-channels';
 import type { BuiltUser } from '../../../test/factories';
+import type { FakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import type { TestServer } from '../../../test/harness';
 
 type ChannelValues = Partial<Record<keyof AlertChannels, string[]>>;
@@ -66,4 +67,18 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Sends `text` to a bot (Telegram's or Bale's fake) as `username` from `chatId` and returns the bot's answer. */
+export async function sayToBot(
+  bot: FakeTelegramBotApi,
+  chatId: number,
+  text: string,
+  username?: string,
+): Promise<string> {
+  const before = bot.sent.length;
+  bot.pushMessage(chatId, text, username);
+  const answered = () => bot.sent.slice(before).find((message) => String(message.chatId) === String(chatId));
+  await eventually(() => answered() !== undefined);
+  return answered()?.text ?? '';
 }

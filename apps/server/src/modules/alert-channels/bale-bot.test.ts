@@ -5,7 +5,7 @@ import { buildUser } from '../../../test/factories';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { telegramChats } from '../../db/schema/index';
-import { channelsOf, eventually, givenChannels, sendToken } from './alert-channels.test-support';
+import { channelsOf, eventually, givenChannels, sayToBot, sendToken } from './alert-channels.test-support';
 import { startTelegramBot, type TelegramBot } from './telegram-bot';
 import { botTexts } from './telegram-bot.replies';
 
@@ -42,12 +42,7 @@ afterAll(async () => {
 let counter = 0;
 const uniqueUsername = () => `@bale_${Date.now().toString(36)}_${++counter}`;
 
-async function say(chatId: number, text: string, username?: string): Promise<string> {
-  const before = bale.sent.length;
-  bale.pushMessage(chatId, text, username);
-  await eventually(() => bale.sent.slice(before).some((message) => String(message.chatId) === String(chatId)));
-  return bale.sent.slice(before).find((message) => String(message.chatId) === String(chatId))?.text ?? '';
-}
+const say = (chatId: number, text: string, username?: string) => sayToBot(bale, chatId, text, username);
 
 async function baleLink(username: string) {
   const user = await buildUser(server);

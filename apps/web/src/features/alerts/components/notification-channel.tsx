@@ -1,9 +1,12 @@
 import { Group, Text } from '@mantine/core';
-import type { NotificationHistoryItem, NotificationType } from '@paydar/contracts/notifications';
+import {
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationHistoryItem,
+  type NotificationType,
+} from '@paydar/contracts/notifications';
 import type { ReactNode } from 'react';
 import { MailIcon, PhoneIcon, TelegramIcon } from '@/components/icons';
 import { BaleIcon, ChatHashIcon, DiscordIcon, WebhookIcon } from './alert-icons';
-import { NOTIFICATION_TYPE_LABELS } from './notification-labels';
 
 const ICONS: Record<NotificationType, ReactNode> = {
   email: <MailIcon size={15} />,

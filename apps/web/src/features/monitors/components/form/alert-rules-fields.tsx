@@ -14,22 +14,12 @@ import {
   type AlertAfterUnit,
   DEFAULT_ALERT_RULES,
   RECOVERY_CHANNEL_KINDS,
-  type RecoveryChannelKind,
 } from '@paydar/contracts/alert-rules';
+import { NOTIFICATION_TYPE_LABELS } from '@paydar/contracts/notifications';
 import { useState } from 'react';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import { alertRulesSummary } from './alert-rules-values';
 
-const RECOVERY_LABELS: Record<RecoveryChannelKind, string> = {
-  email: 'Email',
-  sms: 'SMS',
-  telegram: 'Telegram',
-  bale: 'Bale',
-  webhook: 'Webhook',
-  slack: 'Slack',
-  discord: 'Discord',
-  mattermost: 'Mattermost',
-};
 const limit = (bounds: { min: number; max: number }, unit: string) =>
   `${bounds.min}–${bounds.max.toLocaleString('en-US')} ${unit}`;
 
@@ -146,7 +136,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                 >
                   <Group gap="md" mt={6}>
                     {RECOVERY_CHANNEL_KINDS.map((kind) => (
-                      <Checkbox key={kind} value={kind} label={RECOVERY_LABELS[kind]} />
+                      <Checkbox key={kind} value={kind} label={NOTIFICATION_TYPE_LABELS[kind]} />
                     ))}
                   </Group>
                 </Checkbox.Group>
