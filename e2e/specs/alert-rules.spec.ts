@@ -67,7 +67,8 @@ test('a monitor created with alert rules shows them on edit, and alerts the logi
     alert_after: { count: 10, unit: 'minutes' },
     remind_every_minutes: 45,
     remind_limit: 10,
-    recovery_channels: ['email', 'telegram', 'webhook'],
+    // SMS unticked: a recovery goes to every other kind (issue 17 added Slack, Discord, Mattermost and Bale).
+    recovery_channels: ['email', 'telegram', 'webhook', 'slack', 'discord', 'mattermost', 'bale'],
     recovery_after_minutes: 5,
     flap_changes: 4,
   });

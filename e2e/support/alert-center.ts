@@ -46,23 +46,31 @@ export async function addAndVerifyPhone(page: Page, phone: string) {
 }
 
 /**
- * Adds a Telegram name, follows "Open the bot" (the t.me page itself is stubbed) and presses Start
- * as that Telegram user from `chatId`, which the fake Bot API hands to the server's poller.
+ * Adds a Telegram (or Bale) name, follows "Open the bot" (the t.me or ble.ir page itself is stubbed)
+ * and presses Start as that user from `chatId`, which the fake Bot API hands to the server's poller.
  */
-export async function addAndLinkTelegram(page: Page, typed: string, stored: string, chatId: number) {
+export async function addAndLinkTelegram(
+  page: Page,
+  typed: string,
+  stored: string,
+  chatId: number,
+  messenger: 'telegram' | 'bale' = 'telegram',
+) {
+  const host = messenger === 'bale' ? 'ble.ir' : 't.me';
+  const label = messenger === 'bale' ? 'Bale' : 'Telegram';
   await page
     .context()
-    .route('https://t.me/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Telegram</title><p>Telegram</p>' }),
+    .route(`https://${host}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<title>${label}</title><p>${label}</p>` }),
     );
-  await addTag(page, 'Telegram', typed);
+  await addTag(page, label, typed);
   await expect(channelTag(page, stored, 'not verified, gets no alerts yet')).toBeVisible();
   const tabOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: `Open the bot for ${stored}` }).click();
   const tab = await tabOpened;
-  await expect.poll(() => tab.url()).toMatch(/^https:\/\/t\.me\/[^?]+\?start=[\w-]+$/);
+  await expect.poll(() => tab.url()).toMatch(new RegExp(`^https://${host.replace('.', '\\.')}/[^?]+\\?start=[\\w-]+$`));
   const startToken = new URL(tab.url()).searchParams.get('start') as string;
   await tab.close();
-  await writeToBot(chatId, `/start ${startToken}`, stored.replace(/^@/, ''));
+  await writeToBot(chatId, `/start ${startToken}`, stored.replace(/^@/, ''), messenger);
   await expect(channelTag(page, stored, 'verified')).toBeVisible({ timeout: 30_000 });
 }

@@ -58,6 +58,7 @@ export default async function globalSetup() {
   process.env.E2E_INBOX_URL = inbox.httpUrl;
   process.env.E2E_FAKES_URL = fakes.httpUrl;
   process.env.E2E_WEBHOOK_URL = fakes.webhookUrl;
+  process.env.E2E_CHAT_WEBHOOKS_URL = fakes.chatWebhooksUrl;
   process.env.E2E_ANALYTICS_URL = fakes.analyticsUrl;
   process.env.E2E_SERVER_ENV = JSON.stringify(environment);
 

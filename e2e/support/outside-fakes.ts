@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startFakeChatWebhooks } from '../../apps/server/test/fakes/chat-webhooks';
 import { startFakeHostingConsole } from '../../apps/server/test/fakes/hosting-console';
 import { listenLoopback, readBody } from '../../apps/server/test/fakes/http-fake';
 import { startFakeKavenegar } from '../../apps/server/test/fakes/kavenegar';
@@ -9,6 +10,7 @@ import { startFakeZarinpal } from '../../apps/server/test/fakes/zarinpal';
 
 const KAVENEGAR_API_KEY = 'e2e-kavenegar-key';
 const TELEGRAM_BOT_TOKEN = '123456:e2e-bot-token';
+const BALE_BOT_TOKEN = '654321:e2e-bale-bot-token';
 const ZARINPAL_MERCHANT_ID = 'e2e00000-0000-4000-8000-00000000e2e0';
 const CONSOLE_API_KEY = 'e2e-console-key';
 
@@ -19,6 +21,8 @@ export interface OutsideFakes {
   httpUrl: string;
   /** Where a webhook channel can point: the fake receiver. */
   webhookUrl: string;
+  /** The origin of the fake Slack, Discord and Mattermost incoming webhooks. */
+  chatWebhooksUrl: string;
   /** Where the web app sends analytics beacons (the server's ANALYTICS_ENDPOINT): the receiver. */
   analyticsUrl: string;
   stop(): Promise<void>;
@@ -86,6 +90,8 @@ async function startAnalyticsReceiver(): Promise<{ url: string; events: unknown[
  * - `GET /kavenegar/calls?receptor=` — the Kavenegar calls (SMS, verify lookups, voice calls)
  * - `GET /telegram/sent?chat=` — the messages the bot sent
  * - `POST /telegram/messages {chatId, text, username?}` — a user writes to the bot
+ * - `GET /bale/sent?chat=`, `POST /bale/messages {chatId, text, username?}` — the same for Bale's bot
+ * - `GET /chat/received` — the messages the fake Slack, Discord and Mattermost webhooks received
  * - `GET /webhook/requests` — the deliveries the webhook target received
  * - `POST /webhook/respond-next {count, status}` — the webhook target answers the next `count` with `status`
  * - `GET /zarinpal/payments` — the payments Zarinpal opened (authority, amount, state, refId…)
@@ -99,6 +105,9 @@ async function startAnalyticsReceiver(): Promise<{ url: string; events: unknown[
 export async function startOutsideFakes(): Promise<OutsideFakes> {
   const kavenegar = await startFakeKavenegar({ apiKey: KAVENEGAR_API_KEY });
   const telegram = await startFakeTelegramBotApi({ token: TELEGRAM_BOT_TOKEN });
+  // Bale's Bot API follows Telegram's: the same fake, another bot.
+  const bale = await startFakeTelegramBotApi({ token: BALE_BOT_TOKEN });
+  const chats = await startFakeChatWebhooks();
   const webhook = await startFakeWebhookReceiver();
   const zarinpal = await startFakeZarinpal({ merchantId: ZARINPAL_MERCHANT_ID });
   const hostingConsole = await startFakeHostingConsole({ apiKey: CONSOLE_API_KEY });
@@ -114,13 +123,18 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
       } else if (request.method === 'GET' && url.pathname === '/telegram/sent') {
         const chat = url.searchParams.get('chat');
         body = telegram.sent.filter((message) => !chat || String(message.chatId) === chat);
-      } else if (request.method === 'POST' && url.pathname === '/telegram/messages') {
+      } else if (request.method === 'POST' && /^\/(telegram|bale)\/messages$/.test(url.pathname)) {
         const { chatId, text, username } = (await readJson(request)) as {
           chatId: number;
           text: string;
           username?: string;
         };
-        body = telegram.pushMessage(chatId, text, username);
+        body = (url.pathname.startsWith('/bale') ? bale : telegram).pushMessage(chatId, text, username);
+      } else if (request.method === 'GET' && url.pathname === '/bale/sent') {
+        const chat = url.searchParams.get('chat');
+        body = bale.sent.filter((message) => !chat || String(message.chatId) === chat);
+      } else if (request.method === 'GET' && url.pathname === '/chat/received') {
+        body = chats.received;
       } else if (request.method === 'GET' && url.pathname === '/webhook/requests') {
         body = webhook.requests;
       } else if (request.method === 'POST' && url.pathname === '/webhook/respond-next') {
@@ -170,6 +184,10 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
       KAVENEGAR_API_KEY,
       TELEGRAM_API_BASE_URL: telegram.url,
       TELEGRAM_BOT_TOKEN,
+      BALE_API_BASE_URL: bale.url,
+      BALE_BOT_TOKEN,
+      SLACK_WEBHOOK_ORIGINS: chats.url,
+      DISCORD_WEBHOOK_ORIGINS: chats.url,
       ZARINPAL_BASE_URL: zarinpal.url,
       ZARINPAL_MERCHANT_ID,
       CONSOLE_API_URL: hostingConsole.url,
@@ -178,12 +196,15 @@ export async function startOutsideFakes(): Promise<OutsideFakes> {
     },
     httpUrl,
     webhookUrl: `${webhook.url}/paydar`,
+    chatWebhooksUrl: chats.url,
     analyticsUrl: analytics.url,
     async stop() {
       await new Promise((resolve) => window.close(resolve));
       await Promise.all([
         kavenegar.stop(),
         telegram.stop(),
+        bale.stop(),
+        chats.stop(),
         webhook.stop(),
         zarinpal.stop(),
         hostingConsole.stop(),

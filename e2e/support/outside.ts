@@ -31,9 +31,17 @@ export async function waitForSmsCode(receptor: string, after = 0): Promise<{ cod
   return { code, count: calls.length };
 }
 
-/** A Telegram user writes to the bot (e.g. `/start <token>`), as Telegram's getUpdates will tell the server. */
-export async function writeToBot(chatId: number, text: string, username?: string): Promise<void> {
-  const response = await fetch(`${base()}/telegram/messages`, {
+/**
+ * A Telegram (or Bale) user writes to the bot (e.g. `/start <token>`), as the messenger's getUpdates
+ * will tell the server.
+ */
+export async function writeToBot(
+  chatId: number,
+  text: string,
+  username?: string,
+  messenger: 'telegram' | 'bale' = 'telegram',
+): Promise<void> {
+  const response = await fetch(`${base()}/${messenger}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ chatId, text, username }),
@@ -125,4 +133,23 @@ export async function analyticsSettled(page: Page, after: number): Promise<Analy
     )
     .toBe(true);
   return events.filter((event) => event.name !== 'e2e-marker');
+}
+
+/** The origin of the fake Slack, Discord and Mattermost incoming webhooks. */
+export const chatWebhooksUrl = () => {
+  const url = process.env.E2E_CHAT_WEBHOOKS_URL;
+  if (!url) throw new Error('E2E_CHAT_WEBHOOKS_URL is not set: global setup starts the outside fakes');
+  return url;
+};
+
+/** The messages the fake Slack, Discord and Mattermost webhooks received so far. */
+export async function chatMessages(): Promise<
+  Array<{ service: string; path: string; body: Record<string, unknown> | undefined; status: number }>
+> {
+  return (await (await fetch(`${base()}/chat/received`)).json()) as Awaited<ReturnType<typeof chatMessages>>;
+}
+
+/** The messages Bale's bot sent to `chatId` so far. */
+export async function baleSent(chatId: number): Promise<Array<{ chatId: number; text: string }>> {
+  return (await (await fetch(`${base()}/bale/sent?chat=${chatId}`)).json()) as Array<{ chatId: number; text: string }>;
 }

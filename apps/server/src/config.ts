@@ -51,6 +51,22 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** `https://a.example,http://127.0.0.1:9000`: each entry a URL reduced to its origin. */
+const originList = z.string().transform((value, context): string[] => {
+  const origins: string[] = [];
+  for (const entry of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    if (!URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol)) {
+      context.addIssue({ code: 'custom', message: `expected comma-separated http(s) origins, got ${entry}` });
+      return z.NEVER;
+    }
+    origins.push(new URL(entry).origin);
+  }
+  return origins;
+});
+
 /** A value that may be absent; an empty or blank one counts as absent. */
 const optionalText = z
   .string()
@@ -83,6 +99,8 @@ const environmentSchema = z
     /** Directory of the built web app served with SPA fallback; `off` turns web hosting off. */
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     TELEGRAM_BOT_LINK: z.string().default('https://t.me/PaydarAlertBot'),
+    /** The Bale alert bot's page, where a user opens it with `?start=<token>`. */
+    BALE_BOT_LINK: z.string().default('https://ble.ir/PaydarAlertBot'),
     SUPPORT_EMAIL: z.string().default('support@paydar.local'),
     SUPPORT_PHONE: z.string().default('+98 21 0000 0000'),
     SUPPORT_TELEGRAM: z.string().default('https://t.me/PaydarSupport'),
@@ -126,6 +144,21 @@ const environmentSchema = z
     TELEGRAM_API_BASE_URL: z.url().default('https://api.telegram.org'),
     /** Token of the alert bot (from BotFather); when unset Telegram alerts are off. */
     TELEGRAM_BOT_TOKEN: optionalText,
+    /** Bale Bot API base (it follows Telegram's: /bot<token>/sendMessage); the local fake's URL in tests. */
+    BALE_API_BASE_URL: z.url().default('https://tapi.bale.ai'),
+    /** Token of the Bale alert bot; when unset Bale alerts are off. */
+    BALE_BOT_TOKEN: optionalText,
+    /** Origins Slack incoming webhooks may be on (comma-separated); a fake's origin in tests. */
+    SLACK_WEBHOOK_ORIGINS: originList.default(['https://hooks.slack.com']),
+    /** Origins Discord webhooks may be on (comma-separated). Mattermost is self-hosted: any public origin. */
+    DISCORD_WEBHOOK_ORIGINS: originList.default([
+      'https://discord.com',
+      'https://discordapp.com',
+      'https://ptb.discord.com',
+      'https://canary.discord.com',
+    ]),
+    /** The picture Mattermost shows beside alert posts (when the server lets webhooks override it). */
+    MATTERMOST_ICON_URL: optionalUrl,
     /** How long one webhook delivery may take, connection to response, in milliseconds. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     /** Zarinpal v4 API base (request.json, verify.json) and StartPay; the local fake's URL in tests and development. */

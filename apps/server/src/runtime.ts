@@ -120,6 +120,11 @@ export async function startRuntime(
       config.TELEGRAM_BOT_TOKEN && runWorkers && (options.runTelegramBot ?? true)
         ? startTelegramBot(context, logger)
         : undefined;
+    // Bale's bot: the same loop with Bale's client, bot and chats.
+    const baleBot =
+      config.BALE_BOT_TOKEN && runWorkers && (options.runTelegramBot ?? true)
+        ? startTelegramBot(context, logger, { messenger: 'bale' })
+        : undefined;
     await registerRateLimitCleanup(context);
     await registerProbeRecordMaintenance(context);
     const confirmationSweep = await registerConfirmationSweep(context, logger);
@@ -143,6 +148,7 @@ export async function startRuntime(
         // The prober first: its last results are stored while the database is still there.
         await builtinProber?.stop();
         await telegramBot?.stop();
+        await baleBot?.stop();
         confirmationSweep.stop();
         latenessSweep.stop();
         await stopSubscriberNotices();

@@ -57,8 +57,26 @@ export const alertChannels = z.object({
   phones: z.array(alertChannelEntry),
   telegram_usernames: z.array(alertChannelEntry),
   webhooks: z.array(alertChannelEntry),
+  slack_webhooks: z.array(alertChannelEntry),
+  discord_webhooks: z.array(alertChannelEntry),
+  mattermost_webhooks: z.array(alertChannelEntry),
+  bale_usernames: z.array(alertChannelEntry),
 });
 export type AlertChannels = z.infer<typeof alertChannels>;
+
+/** Profiles saved before a channel kind existed lack its list: every kind, empty where missing. */
+export function completeAlertChannels(stored: Partial<AlertChannels> | null | undefined): AlertChannels {
+  return {
+    emails: stored?.emails ?? [],
+    phones: stored?.phones ?? [],
+    telegram_usernames: stored?.telegram_usernames ?? [],
+    webhooks: stored?.webhooks ?? [],
+    slack_webhooks: stored?.slack_webhooks ?? [],
+    discord_webhooks: stored?.discord_webhooks ?? [],
+    mattermost_webhooks: stored?.mattermost_webhooks ?? [],
+    bale_usernames: stored?.bale_usernames ?? [],
+  };
+}
 
 const alertChannelInput = z.object({
   value: z.string().trim().min(1, { message: 'Empty values are not allowed.' }).max(300),
@@ -69,6 +87,10 @@ export const alertChannelsInput = z.strictObject({
   phones: z.array(alertChannelInput).max(20).default([]),
   telegram_usernames: z.array(alertChannelInput).max(20).default([]),
   webhooks: z.array(alertChannelInput).max(20).default([]),
+  slack_webhooks: z.array(alertChannelInput).max(20).default([]),
+  discord_webhooks: z.array(alertChannelInput).max(20).default([]),
+  mattermost_webhooks: z.array(alertChannelInput).max(20).default([]),
+  bale_usernames: z.array(alertChannelInput).max(20).default([]),
 });
 
 /**

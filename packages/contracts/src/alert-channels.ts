@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { alertChannels } from './accounts';
+import { NOTIFICATION_TYPES } from './notifications';
 
 /**
  * Alert channels (spec §3 User profile `alert_channels`, §7 alert_channel/send_token and
  * alert_channel/verify). The profile keys the lists by plural names; the calls name a channel
  * by its singular type, which is also the word of the 'Your {type} is now verified!' toast.
  */
-export const ALERT_CHANNEL_TYPES = ['email', 'phone', 'telegram', 'webhook'] as const;
+export const ALERT_CHANNEL_TYPES = [
+  'email',
+  'phone',
+  'telegram',
+  'bale',
+  'webhook',
+  'slack',
+  'discord',
+  'mattermost',
+] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
 
 export const ALERT_CHANNEL_KEYS = {
@@ -14,6 +24,10 @@ export const ALERT_CHANNEL_KEYS = {
   phone: 'phones',
   telegram: 'telegram_usernames',
   webhook: 'webhooks',
+  slack: 'slack_webhooks',
+  discord: 'discord_webhooks',
+  mattermost: 'mattermost_webhooks',
+  bale: 'bale_usernames',
 } as const satisfies Record<AlertChannelType, string>;
 export type AlertChannelKey = (typeof ALERT_CHANNEL_KEYS)[AlertChannelType];
 
@@ -27,6 +41,37 @@ export const VERIFICATION_CODE_LENGTH = 6;
 
 const PHONE_PATTERN = /^\+?[0-9]{8,15}$/;
 const TELEGRAM_USERNAME_PATTERN = /^@[a-z][a-z0-9_]{4,31}$/;
+
+/** The messengers whose bots link a chat to a username (Bale's Bot API follows Telegram's). */
+export const MESSENGER_CHANNEL_TYPES = ['telegram', 'bale'] as const;
+export type MessengerChannelType = (typeof MESSENGER_CHANNEL_TYPES)[number];
+export const isMessengerChannel = (type: AlertChannelType): type is MessengerChannelType =>
+  type === 'telegram' || type === 'bale';
+
+/** Incoming webhooks of chat services, each posted in its own message format. */
+export const CHAT_WEBHOOK_TYPES = ['slack', 'discord', 'mattermost'] as const;
+export type ChatWebhookType = (typeof CHAT_WEBHOOK_TYPES)[number];
+export const isChatWebhook = (type: AlertChannelType): type is ChatWebhookType =>
+  (CHAT_WEBHOOK_TYPES as readonly string[]).includes(type);
+
+/** Every type whose value is a URL that gets a test delivery. */
+export const isWebhookLike = (type: AlertChannelType): boolean => type === 'webhook' || isChatWebhook(type);
+
+/**
+ * The path each chat service gives its incoming webhooks; the host is checked by the server
+ * against its configured origins (Slack's and Discord's own, any for self-hosted Mattermost).
+ */
+const CHAT_WEBHOOK_PATHS: Record<ChatWebhookType, { pattern: RegExp; example: string }> = {
+  slack: {
+    pattern: /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+$/,
+    example: 'https://hooks.slack.com/services/T000/B000/XXXX',
+  },
+  discord: {
+    pattern: /^\/api\/webhooks\/[0-9]{1,25}\/[A-Za-z0-9_-]{1,100}$/,
+    example: 'https://discord.com/api/webhooks/123/abc',
+  },
+  mattermost: { pattern: /^(\/[^/?#]+)*\/hooks\/[A-Za-z0-9]{1,64}$/, example: 'https://chat.example.com/hooks/xxxx' },
+};
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -36,7 +81,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function normalizeChannelValue(type: AlertChannelType, value: string): string {
   const trimmed = value.trim();
   if (type === 'phone') return trimmed.replace(/[\s\-()]/g, '');
-  if (type === 'telegram') return trimmed ? `@${trimmed.replace(/^@/, '').toLowerCase()}` : '';
+  if (type === 'telegram' || type === 'bale') return trimmed ? `@${trimmed.replace(/^@/, '').toLowerCase()}` : '';
   if (type === 'email') return trimmed.toLowerCase();
   return trimmed;
 }
@@ -49,7 +94,9 @@ export function channelValueProblem(type: AlertChannelType, value: string): stri
   if (type === 'phone' && !PHONE_PATTERN.test(normalized)) return 'Enter a phone number like 09121234567.';
   if (type === 'telegram' && !TELEGRAM_USERNAME_PATTERN.test(normalized))
     return 'Enter a Telegram username like @paydar_alerts (5 to 32 letters, digits or _).';
-  if (type === 'webhook') {
+  if (type === 'bale' && !TELEGRAM_USERNAME_PATTERN.test(normalized))
+    return 'Enter a Bale username like @paydar_alerts (5 to 32 letters, digits or _).';
+  if (isWebhookLike(type)) {
     let url: URL;
     try {
       url = new URL(normalized);
@@ -58,9 +105,21 @@ export function channelValueProblem(type: AlertChannelType, value: string): stri
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Enter a full http:// or https:// address.';
     if (url.username || url.password) return 'Leave the user name and password out of the address.';
+    if (isChatWebhook(type)) {
+      const path = CHAT_WEBHOOK_PATHS[type];
+      if (!path.pattern.test(url.pathname) || url.search || url.hash)
+        return `Enter the incoming webhook address ${CHAT_WEBHOOK_NAMES[type]} gives, like ${path.example}.`;
+    }
   }
   return undefined;
 }
+
+/** How each chat service is named in words. */
+export const CHAT_WEBHOOK_NAMES: Record<ChatWebhookType, string> = {
+  slack: 'Slack',
+  discord: 'Discord',
+  mattermost: 'Mattermost',
+};
 
 export const channelTypeField = z.enum(ALERT_CHANNEL_TYPES);
 
@@ -106,7 +165,7 @@ export const testChannelBody = z.strictObject({
 /** What became of a channel test: sent, or why not. It is kept in the notification history as kind `test`. */
 export const testChannelResponse = z.object({
   id: z.number().int().describe('The notification history row of this test.'),
-  notification_type: z.enum(['email', 'sms', 'telegram', 'webhook']),
+  notification_type: z.enum(NOTIFICATION_TYPES).exclude(['call']),
   recipient: z.string(),
   state: z.enum(['sent', 'failed']),
   is_sent: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 /**
  * When a monitor's transitions are told to its channels (issue 14): the per-monitor alert rules,
@@ -10,7 +11,10 @@ export const ALERT_AFTER_UNITS = ['checks', 'minutes'] as const;
 export type AlertAfterUnit = (typeof ALERT_AFTER_UNITS)[number];
 
 /** Channel kinds a recovery may go to. A voice call is never one: it rings for `down` only. */
-export const RECOVERY_CHANNEL_KINDS = ['email', 'sms', 'telegram', 'webhook'] as const;
+/** Every way of alerting but the voice call, which rings only when a monitor goes down. */
+export const RECOVERY_CHANNEL_KINDS = NOTIFICATION_TYPES.filter(
+  (type): type is Exclude<NotificationType, 'call'> => type !== 'call',
+) as [Exclude<NotificationType, 'call'>, ...Array<Exclude<NotificationType, 'call'>>];
 export type RecoveryChannelKind = (typeof RECOVERY_CHANNEL_KINDS)[number];
 
 /** The bounds of each field, shown beside it in the form. */

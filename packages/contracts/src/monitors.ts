@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_CHANNEL_KEYS } from './alert-channels';
 import { alertRules } from './alert-rules';
 import { certificateExpiryDays, monitorCertificate } from './certificate';
 import { int4Id } from './edge-values';
@@ -18,7 +19,7 @@ import { slowAlertField, slowStatus } from './slow-alert';
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
 
 const alertChannelRef = z.strictObject({
-  type: z.enum(['emails', 'phones', 'telegram_usernames', 'webhooks']),
+  type: z.enum(Object.values(ALERT_CHANNEL_KEYS)),
   value: z.string().trim().min(1).max(300),
 });
 /** Probers are named by id; the web may send the objects it got back (`{id, name}`). */

@@ -2,8 +2,31 @@ import { z } from 'zod';
 import { ALERT_KINDS } from './alert-events';
 
 /** How an alert went out: one row per (transition, channel); a phone may get an SMS and a call. */
-export const NOTIFICATION_TYPES = ['email', 'sms', 'call', 'telegram', 'webhook'] as const;
+export const NOTIFICATION_TYPES = [
+  'email',
+  'sms',
+  'call',
+  'telegram',
+  'webhook',
+  'slack',
+  'discord',
+  'mattermost',
+  'bale',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** How each way of alerting is named on screen (history, monitor form, Alert Center). */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  call: 'Voice call',
+  telegram: 'Telegram',
+  webhook: 'Webhook',
+  slack: 'Slack',
+  discord: 'Discord',
+  mattermost: 'Mattermost',
+  bale: 'Bale',
+};
 
 /** Notification history page size on screen (spec §9). */
 export const NOTIFICATION_HISTORY_PAGE_SIZE = 10;

@@ -6,6 +6,8 @@ export const runtimeConfig = z.object({
   apiBaseUrl: z.string(),
   dashboardUrl: z.string(),
   telegramBotLink: z.string(),
+  /** The Bale alert bot (`https://ble.ir/<bot>`); its Bot API follows Telegram's. */
+  baleBotLink: z.string(),
   supportEmail: z.string(),
   supportPhone: z.string(),
   supportTelegram: z.string(),

@@ -72,6 +72,7 @@ describe('/config.json', () => {
       apiBaseUrl: 'http://api.test',
       dashboardUrl: 'http://dashboard.test',
       telegramBotLink: 'https://t.me/PaydarTestBot',
+      baleBotLink: 'https://ble.ir/PaydarAlertBot',
       supportEmail: 'help@paydar.test',
       supportPhone: '+98 21 1234 5678',
       supportTelegram: 'https://t.me/PaydarHelp',

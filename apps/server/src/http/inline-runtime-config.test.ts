@@ -26,6 +26,7 @@ const config: RuntimeConfig = {
   apiBaseUrl: 'https://api.example.test',
   dashboardUrl: 'https://app.example.test',
   telegramBotLink: 'https://t.me/PaydarBot',
+  baleBotLink: 'https://ble.ir/PaydarBot',
   supportEmail: 'help@example.test',
   supportPhone: '+98 21 1234 5678',
   supportTelegram: 'https://t.me/PaydarHelp',

@@ -13,6 +13,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     apiBaseUrl: config.PUBLIC_URL,
     dashboardUrl: config.DASHBOARD_URL,
     telegramBotLink: config.TELEGRAM_BOT_LINK,
+    baleBotLink: config.BALE_BOT_LINK,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     supportTelegram: config.SUPPORT_TELEGRAM,

@@ -36,8 +36,8 @@ export interface FakeTelegramBotApi {
 }
 
 /**
- * The Telegram Bot API on loopback: POST `/bot{token}/sendMessage` and `/bot{token}/getUpdates`
- * (JSON or form body), `{ok, result}` or `{ok:false, error_code, description, parameters}`.
+ * The Telegram Bot API on loopback — and Bale's, which follows it (start it with a Bale bot's
+ * token): POST `/bot{token}/sendMessage` and `/bot{token}/getUpdates` (JSON or form body), `{ok, result}` or `{ok:false, error_code, description, parameters}`.
  * getUpdates keeps Telegram's semantics: `offset` confirms and drops earlier updates, and with
  * `timeout` it answers as soon as an update is queued or after that many seconds with `[]`; a
  * second poll while one waits ends the first with 409, as Telegram does.

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { Profile } from '@paydar/contracts/accounts';
+import { completeAlertChannels, type Profile } from '@paydar/contracts/accounts';
 import type { RuntimeConfig } from '@paydar/contracts/runtime-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
@@ -41,6 +41,7 @@ export const testConfig: RuntimeConfig = {
   apiBaseUrl: 'https://api.example.test',
   dashboardUrl: 'https://app.example.test',
   telegramBotLink: 'https://t.me/paydar_bot',
+  baleBotLink: 'https://ble.ir/paydar_bot',
   supportEmail: 'support@example.test',
   supportPhone: '+98 21 0000 0000',
   supportTelegram: '@paydar_support',
@@ -64,7 +65,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     is_staff: false,
     is_demo: false,
     charged_budget: 125_000,
-    alert_channels: { emails: [], phones: [], telegram_usernames: [], webhooks: [] },
+    alert_channels: completeAlertChannels({}),
     labels: [],
     uid: 'key-1',
     webhook_secret: 'webhook-secret-1',

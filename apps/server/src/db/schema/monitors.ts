@@ -1,3 +1,4 @@
+import type { AlertChannelKey } from '@paydar/contracts/alert-channels';
 import { MONITOR_EVENT_KINDS } from '@paydar/contracts/alert-events';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
@@ -24,7 +25,7 @@ import { probers } from './probers';
 import { users } from './users';
 
 export type HttpHeader = { key: string; value: string };
-export type AlertChannelRef = { type: 'emails' | 'phones' | 'telegram_usernames' | 'webhooks'; value: string };
+export type AlertChannelRef = { type: AlertChannelKey; value: string };
 
 export const monitors = pgTable(
   'monitors',

@@ -1,3 +1,4 @@
+import { ALERT_CHANNEL_KEYS, type AlertChannelKey, MESSENGER_CHANNEL_TYPES } from '@paydar/contracts/alert-channels';
 import type { AlertKind } from '@paydar/contracts/alert-events';
 import type { Calendar } from '@paydar/contracts/calendars';
 import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
@@ -76,7 +77,7 @@ export const notifications = pgTable(
   ],
 );
 
-export const alertChannelKeys = ['emails', 'phones', 'telegram_usernames', 'webhooks'] as const;
+export const alertChannelKeys = Object.values(ALERT_CHANNEL_KEYS) as [AlertChannelKey, ...AlertChannelKey[]];
 
 /**
  * A pending proof of a channel: an SMS code for a phone, a mailed link's token for an email, the
@@ -105,10 +106,14 @@ export const alertChannelVerifications = pgTable(
   ],
 );
 
-/** The Telegram chat a verified username's alerts go to; removed when the user sends /stop or blocks the bot. */
+/**
+ * The Telegram or Bale chat a verified username's alerts go to; removed when the user sends /stop
+ * or blocks the bot. Bale's Bot API follows Telegram's, so both messengers share this table.
+ */
 export const telegramChats = pgTable(
   'telegram_chats',
   {
+    messenger: text('messenger', { enum: MESSENGER_CHANNEL_TYPES }).notNull().default('telegram'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -118,8 +123,8 @@ export const telegramChats = pgTable(
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('telegram_chats_user_username_unique').on(table.userId, table.username),
-    index('telegram_chats_chat_idx').on(table.chatId),
+    uniqueIndex('telegram_chats_user_username_unique').on(table.messenger, table.userId, table.username),
+    index('telegram_chats_chat_idx').on(table.messenger, table.chatId),
   ],
 );
 

@@ -1,20 +1,31 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import { calendars } from '@paydar/contracts/calendars';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const emptyAlertChannels: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
+export const emptyAlertChannels: AlertChannels = completeAlertChannels({});
+
+/**
+ * `alert_channels` as jsonb, read with every channel kind present: a profile saved before a kind
+ * existed (Slack, Bale…) reads with an empty list for it, so no code meets a missing key.
+ */
+const alertChannelsJsonb = customType<{ data: AlertChannels; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) =>
+    completeAlertChannels((typeof value === 'string' ? JSON.parse(value) : value) as Partial<AlertChannels>),
+});
 
 export const users = pgTable(
   'users',
@@ -28,7 +39,7 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Wallet balance in Tomans; the billing ledger keeps it. */
     chargedBudget: bigint('charged_budget', { mode: 'number' }).notNull().default(0),
-    alertChannels: jsonb('alert_channels').$type<AlertChannels>().notNull().default(emptyAlertChannels),
+    alertChannels: alertChannelsJsonb('alert_channels').notNull().default(emptyAlertChannels),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     /** Keys the HMAC-SHA256 signature of this user's webhook deliveries; shown to the owner only. */
     webhookSecret: text('webhook_secret')

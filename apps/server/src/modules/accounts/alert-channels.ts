@@ -1,5 +1,11 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
-import { channelTypeOfKey, channelValueProblem, normalizeChannelValue } from '@paydar/contracts/alert-channels';
+import {
+  ALERT_CHANNEL_KEYS,
+  CHAT_WEBHOOK_NAMES,
+  channelTypeOfKey,
+  channelValueProblem,
+  normalizeChannelValue,
+} from '@paydar/contracts/alert-channels';
 
 type ChannelInput = { [K in keyof AlertChannels]: Array<{ value: string; is_verified?: boolean }> };
 
@@ -36,6 +42,29 @@ export function findChannelValueProblems(input: ChannelInput): Record<string, st
     input[key].forEach((entry, index) => {
       const problem = channelValueProblem(channelTypeOfKey(key), entry.value);
       if (problem) problems[`alert_channels.${key}.${index}.value`] = [problem];
+    });
+  }
+  return problems;
+}
+
+/**
+ * `{'alert_channels.slack_webhooks.0.value': [message]}` for Slack and Discord addresses on another
+ * origin than the service's own (config: SLACK_WEBHOOK_ORIGINS, DISCORD_WEBHOOK_ORIGINS), so an
+ * address that only looks like Slack's is refused when saved, not when an alert is due.
+ */
+export function findChatOriginProblems(
+  input: ChannelInput,
+  origins: { slack: readonly string[]; discord: readonly string[] },
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const type of ['slack', 'discord'] as const) {
+    const key = ALERT_CHANNEL_KEYS[type];
+    input[key].forEach((entry, index) => {
+      const value = normalizeChannelValue(type, entry.value);
+      if (!URL.canParse(value) || origins[type].includes(new URL(value).origin)) return;
+      problems[`alert_channels.${key}.${index}.value`] = [
+        `${CHAT_WEBHOOK_NAMES[type]} webhook addresses start with ${origins[type].join(' or ')}.`,
+      ];
     });
   }
   return problems;

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, invalidField, notAuthenticated } from '../../errors';
 import { startChannelVerification, withLoginEmailVerified } from '../alert-channels/profile-channels';
-import { findChannelValueProblems, findUnstorableValue, mergeAlertChannels } from './alert-channels';
+import {
+  findChannelValueProblems,
+  findChatOriginProblems,
+  findUnstorableValue,
+  mergeAlertChannels,
+} from './alert-channels';
 import { checkCurrentPassword } from './current-password';
 import { requestEmailChange } from './email-change.service';
 import { findPendingEmailChange } from './email-tokens.repository';
@@ -52,7 +57,7 @@ export async function updateProfile(
 ): Promise<Profile> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
   if (input.id !== undefined && input.id !== caller.userId) throw invalidField('id', 'This is not your profile.');
-  if (input.alert_channels) assertStorableChannels(input.alert_channels);
+  if (input.alert_channels) assertStorableChannels(context, input.alert_channels);
   // Outside the transaction: the password check is slow and must not hold the user's row.
   const newEmail = input.email !== undefined && input.email !== caller.email ? input.email : undefined;
   if (newEmail) await checkCurrentPassword(context, caller.userId, input.current_password, EMAIL_CHANGE_PASSWORD_TEXT);
@@ -89,10 +94,14 @@ function changedTimeSettings(
 }
 
 /** Refuses values the database cannot store or that cannot be channels of their type, each field named. */
-function assertStorableChannels(channels: NonNullable<z.infer<typeof updateProfileBody>['alert_channels']>): void {
+function assertStorableChannels(
+  context: ServiceContext,
+  channels: NonNullable<z.infer<typeof updateProfileBody>['alert_channels']>,
+): void {
   const unstorable = findUnstorableValue(channels);
   if (unstorable) throw invalidField(unstorable, 'This value contains characters that cannot be saved.');
-  const problems = findChannelValueProblems(channels);
+  const origins = { slack: context.config.SLACK_WEBHOOK_ORIGINS, discord: context.config.DISCORD_WEBHOOK_ORIGINS };
+  const problems = { ...findChatOriginProblems(channels, origins), ...findChannelValueProblems(channels) };
   const [first] = Object.entries(problems);
   if (first) throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1][0]}`, problems);
 }

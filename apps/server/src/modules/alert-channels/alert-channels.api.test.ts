@@ -1,3 +1,4 @@
+import { completeAlertChannels } from '@paydar/contracts/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, uniqueEmail } from '../../../test/factories';
 import { linkIn } from '../../../test/fakes/smtp-inbox';
@@ -210,12 +211,9 @@ describe('profile PUT of alert channels', () => {
       'alert_channels.emails.0.value': ['Enter a valid email address.'],
     });
     expect(response.json().detail).toMatch(/^alert_channels\.\w+\.\d\.value: /);
-    expect(await channelsOf(server, user)).toEqual({
-      emails: [],
-      phones: [{ value: '09120000001', is_verified: false }],
-      telegram_usernames: [],
-      webhooks: [],
-    });
+    expect(await channelsOf(server, user)).toEqual(
+      completeAlertChannels({ phones: [{ value: '09120000001', is_verified: false }] }),
+    );
   });
 
   it('stores values normalized, one entry per channel, and keeps a verified phone verified', async () => {
@@ -231,15 +229,15 @@ describe('profile PUT of alert channels', () => {
       telegram_usernames: ['Alice_Ops', '@alice_ops', ' bob_ops '],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().alert_channels).toEqual({
-      emails: [],
-      phones: [{ value: phone, is_verified: true }],
-      telegram_usernames: [
-        { value: '@alice_ops', is_verified: false },
-        { value: '@bob_ops', is_verified: false },
-      ],
-      webhooks: [],
-    });
+    expect(response.json().alert_channels).toEqual(
+      completeAlertChannels({
+        phones: [{ value: phone, is_verified: true }],
+        telegram_usernames: [
+          { value: '@alice_ops', is_verified: false },
+          { value: '@bob_ops', is_verified: false },
+        ],
+      }),
+    );
   });
 
   it('waits for a concurrent verification instead of overwriting it', async () => {

@@ -5,7 +5,11 @@ const NOUNS: Record<AlertChannelType, string> = {
   email: 'email address',
   phone: 'phone number',
   telegram: 'Telegram username',
+  bale: 'Bale username',
   webhook: 'webhook',
+  slack: 'Slack webhook',
+  discord: 'Discord webhook',
+  mattermost: 'Mattermost webhook',
 };
 
 /**

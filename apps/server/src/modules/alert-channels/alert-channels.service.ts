@@ -17,6 +17,7 @@ import { channelLimits } from './alert-channels.limits';
 import { findChannelEntry } from './channel-entries';
 import { markChannelVerified } from './channel-state';
 import { sendEmailChannelLink, verifyEmailChannel } from './email-channel.service';
+import { MESSENGER_NAMES } from './messengers';
 import { sendPhoneCode, verifyPhoneCode } from './phone-channel.service';
 import { issueTelegramLink } from './telegram-channel.service';
 import { testWebhookNow } from './webhook-channel.service';
@@ -75,12 +76,17 @@ export async function sendChannelToken(
       return sent(await sendPhoneCode(context, user.id, value), user.alertChannels);
     case 'email':
       return sendEmail(context, user, value);
-    case 'telegram': {
-      const link = await issueTelegramLink(context, user.id, value);
-      return sent(`Open the link in Telegram and press Start to link ${value}.`, user.alertChannels, { link });
+    case 'telegram':
+    case 'bale': {
+      const link = await issueTelegramLink(context, user.id, value, type);
+      const name = MESSENGER_NAMES[type];
+      return sent(`Open the link in ${name} and press Start to link ${value}.`, user.alertChannels, { link });
     }
     case 'webhook':
-      return sent(verifiedText('webhook'), await testWebhookNow(context, user, value), { is_verified: true });
+    case 'slack':
+    case 'discord':
+    case 'mattermost':
+      return sent(verifiedText(type), await testWebhookNow(context, user, value, type), { is_verified: true });
   }
 }
 
@@ -104,11 +110,15 @@ export async function verifyChannel(
     case 'email':
       return done(verifiedText(type), await verifyEmailChannel(context, user.id, value, input.token));
     case 'telegram':
+    case 'bale':
       throw invalidField(
         'channel_type',
-        'A Telegram username is verified in Telegram: open the bot link and press Start.',
+        `A ${MESSENGER_NAMES[type]} username is verified in ${MESSENGER_NAMES[type]}: open the bot link and press Start.`,
       );
     case 'webhook':
+    case 'slack':
+    case 'discord':
+    case 'mattermost':
       throw invalidField('channel_type', 'A webhook is verified by a test delivery: use send_token.');
   }
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { AlertChannelType } from '@paydar/contracts/alert-channels';
 import type { BuiltUser } from '../../../test/factories';
+import type { FakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import type { TestServer } from '../../../test/harness';
 
 type ChannelValues = Partial<Record<keyof AlertChannels, string[]>>;
@@ -14,12 +15,9 @@ export function putChannels(server: TestServer, user: BuiltUser, channels: Chann
     url: '/api/v1/users/profile',
     headers: user.headers,
     payload: {
-      alert_channels: {
-        emails: list('emails'),
-        phones: list('phones'),
-        telegram_usernames: list('telegram_usernames'),
-        webhooks: list('webhooks'),
-      },
+      alert_channels: Object.fromEntries(
+        (Object.keys(completeAlertChannels({})) as Array<keyof AlertChannels>).map((key) => [key, list(key)]),
+      ),
     },
   });
 }
@@ -69,4 +67,18 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Sends `text` to a bot (Telegram's or Bale's fake) as `username` from `chatId` and returns the bot's answer. */
+export async function sayToBot(
+  bot: FakeTelegramBotApi,
+  chatId: number,
+  text: string,
+  username?: string,
+): Promise<string> {
+  const before = bot.sent.length;
+  bot.pushMessage(chatId, text, username);
+  const answered = () => bot.sent.slice(before).find((message) => String(message.chatId) === String(chatId));
+  await eventually(() => answered() !== undefined);
+  return answered()?.text ?? '';
 }

@@ -1,5 +1,11 @@
 import type { AlertChannels } from '@paydar/contracts/accounts';
-import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
+import {
+  ALERT_CHANNEL_KEYS,
+  CHAT_WEBHOOK_TYPES,
+  channelTypeOfKey,
+  MESSENGER_CHANNEL_TYPES,
+  normalizeChannelValue,
+} from '@paydar/contracts/alert-channels';
 import type { ServiceContext } from '../../context';
 import type { Transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
@@ -19,8 +25,8 @@ export function withLoginEmailVerified(
 
 /**
  * What a profile PUT sets going for the channels it saved, inside its transaction: a verification
- * mail to each new email, a queued test delivery to each new webhook, and no Telegram chat kept
- * for a username that left the profile. New phones and Telegram usernames wait for the user.
+ * mail to each new email, a queued test delivery to each new webhook (generic, Slack, Discord,
+ * Mattermost), and no Telegram or Bale chat kept for a username that left the profile. New phones and Telegram usernames wait for the user.
  * `previous` and `saved` are normalized, as stored.
  */
 export async function startChannelVerification(
@@ -45,10 +51,12 @@ export async function startChannelVerification(
     }
     await sendEmailChannelLink(context, transaction, userId, email);
   }
-  for (const url of added('webhooks')) await enqueueWebhookVerification(context, transaction, { userId, url });
-  await deleteLinksExcept(
-    transaction.db,
-    userId,
-    saved.telegram_usernames.map((entry) => entry.value),
-  );
+  for (const type of ['webhook', ...CHAT_WEBHOOK_TYPES] as const) {
+    for (const url of added(ALERT_CHANNEL_KEYS[type]))
+      await enqueueWebhookVerification(context, transaction, { userId, url, type });
+  }
+  for (const messenger of MESSENGER_CHANNEL_TYPES) {
+    const kept = saved[ALERT_CHANNEL_KEYS[messenger]].map((entry) => entry.value);
+    await deleteLinksExcept(transaction.db, userId, kept, messenger);
+  }
 }

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import type { ServiceContext } from '../../context';
 import { telegramChats, telegramPollState } from '../../db/schema/index';
 import { createTelegramClient } from '../alert-clients/telegram.client';
-import { channelsOf, eventually, givenChannels, putChannels, sendToken } from './alert-channels.test-support';
+import { channelsOf, eventually, givenChannels, putChannels, sayToBot, sendToken } from './alert-channels.test-support';
 import { startTelegramBot, type TelegramBot } from './telegram-bot';
 import { botTexts } from './telegram-bot.replies';
 import { TELEGRAM_LINK_LIFETIME_MS, TELEGRAM_UNAVAILABLE_TEXT } from './telegram-channel.service';
@@ -44,12 +44,7 @@ let nameCounter = 0;
 const uniqueUsername = () => `@ops_${Date.now().toString(36)}_${++nameCounter}`;
 
 /** Sends `text` to the bot as `username` from `chatId` and returns the bot's answer. */
-async function say(chatId: number, text: string, username?: string): Promise<string> {
-  const before = telegram.sent.length;
-  telegram.pushMessage(chatId, text, username);
-  await eventually(() => telegram.sent.slice(before).some((message) => String(message.chatId) === String(chatId)));
-  return telegram.sent.slice(before).find((message) => String(message.chatId) === String(chatId))?.text ?? '';
-}
+const say = (chatId: number, text: string, username?: string) => sayToBot(telegram, chatId, text, username);
 
 /** A user with a Telegram username in their profile and a fresh start token for it. */
 async function userWithLink(): Promise<{ user: BuiltUser; username: string; token: string; link: string }> {

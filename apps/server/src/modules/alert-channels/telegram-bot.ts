@@ -1,9 +1,11 @@
+import type { MessengerChannelType } from '@paydar/contracts/alert-channels';
 import type { Logger } from 'pino';
 import type { ServiceContext } from '../../context';
 import { type AdvisoryLockSession, contendForAdvisoryLock } from '../../db/advisory-lock';
 import { hashSecret } from '../accounts/secrets';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import type { TelegramUpdate } from '../alert-clients/telegram.client';
+import { messengerOf } from './messengers';
 import { replyTo } from './telegram-bot.replies';
 import { readPollOffset, savePollOffset } from './telegram-poll.repository';
 
@@ -19,6 +21,8 @@ export interface TelegramBotOptions {
   lockRetryMs?: number;
   /** How long one getUpdates waits for updates. */
   pollTimeoutSeconds?: number;
+  /** Which messenger's bot: Telegram (default) or Bale, whose Bot API follows Telegram's. */
+  messenger?: MessengerChannelType;
 }
 
 /** The digits before ':' in a bot token: the bot's public id. The secret part is never stored. */
@@ -41,7 +45,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Runs the alert bot: links chats (`/start <token>`), unlinks them (`/stop`), helps otherwise.
+ * Runs the alert bot of Telegram or of Bale (`options.messenger`): links chats (`/start <token>`), unlinks them (`/stop`), helps otherwise.
  * Telegram allows one getUpdates at a time per bot, so of all replicas only the one holding a
  * PostgreSQL advisory lock polls; the others try again every `lockRetryMs`. The offset is kept in
  * the database after each update, so a restart or a takeover continues exactly where polling stopped.
@@ -51,23 +55,25 @@ export function startTelegramBot(
   logger: Logger,
   options: TelegramBotOptions = {},
 ): TelegramBot {
-  const telegram = context.alertClients.telegram;
-  const token = context.config.TELEGRAM_BOT_TOKEN;
-  if (!telegram || !token) throw new Error('The Telegram bot needs TELEGRAM_BOT_TOKEN');
-  const botId = telegramBotId(token);
+  const messenger = messengerOf(context, options.messenger ?? 'telegram');
+  const telegram = messenger.client;
+  const token = messenger.botToken;
+  if (!telegram || !token) throw new Error(`The ${messenger.name} bot needs its bot token`);
+  // Telegram's offsets keep their old key; another messenger's bot ids are another number space.
+  const botId = messenger.type === 'telegram' ? telegramBotId(token) : `${messenger.type}:${telegramBotId(token)}`;
   const lockRetryMs = options.lockRetryMs ?? 5000;
   const pollTimeoutSeconds = options.pollTimeoutSeconds ?? 25;
-  const log = logger.child({ component: 'telegram-bot', botId });
+  const log = logger.child({ component: `${messenger.type}-bot`, botId });
   const stopping = new AbortController();
   let polling = false;
 
   async function handle(update: TelegramUpdate): Promise<void> {
     try {
-      const reply = await replyTo(context, update);
+      const reply = await replyTo(context, update, messenger.type);
       if (reply) await telegram?.sendMessage(reply.chatId, reply.text);
     } catch (error) {
       // One bad update must neither stop the bot nor come back forever: log it and go on.
-      log.error({ err: error, updateId: update.update_id }, 'telegram update failed');
+      log.error({ err: error, updateId: update.update_id }, 'bot update failed');
     }
   }
 
@@ -85,7 +91,7 @@ export function startTelegramBot(
         if (leading.aborted) return;
         failures += 1;
         const retryAfter = error instanceof AlertServiceError ? error.retryAfterSeconds : undefined;
-        log.warn({ err: error }, 'telegram getUpdates failed');
+        log.warn({ err: error }, 'getUpdates failed');
         await pause(retryAfter !== undefined ? retryAfter * 1000 : Math.min(30_000, 500 * 2 ** failures), leading);
         continue;
       }
@@ -101,13 +107,13 @@ export function startTelegramBot(
   }
 
   const running = (async () => {
-    const lock = contendForAdvisoryLock(context.db, `paydar:telegram-poller:${botId}`);
+    const lock = contendForAdvisoryLock(context.db, `paydar:${messenger.type}-poller:${telegramBotId(token)}`);
     while (!stopping.signal.aborted) {
       try {
         const session = await lock.tryAcquire();
         if (session) {
           polling = true;
-          log.info('this replica polls Telegram');
+          log.info(`this replica polls ${messenger.name}`);
           try {
             await pollWhileHolding(session);
           } finally {
@@ -116,7 +122,7 @@ export function startTelegramBot(
           }
         }
       } catch (error) {
-        if (!stopping.signal.aborted) log.warn({ err: error }, 'telegram bot loop failed; trying again');
+        if (!stopping.signal.aborted) log.warn({ err: error }, 'bot loop failed; trying again');
       }
       await pause(lockRetryMs, stopping.signal);
     }

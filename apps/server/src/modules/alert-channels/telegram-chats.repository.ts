@@ -1,3 +1,4 @@
+import type { MessengerChannelType } from '@paydar/contracts/alert-channels';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { telegramChats } from '../../db/schema/index';
@@ -8,40 +9,65 @@ export interface ChatLink {
   username: string;
 }
 
-/** Points a user's Telegram username at a chat, replacing the chat it pointed at before. */
-export async function linkTelegramChat(db: Database, link: ChatLink & { chatId: string; now: Date }): Promise<void> {
+/** Points a user's Telegram (or Bale) username at a chat, replacing the chat it pointed at before. */
+export async function linkTelegramChat(
+  db: Database,
+  link: ChatLink & { chatId: string; now: Date; messenger?: MessengerChannelType },
+): Promise<void> {
+  const messenger = link.messenger ?? 'telegram';
   await db
     .insert(telegramChats)
-    .values({ userId: link.userId, username: link.username, chatId: link.chatId, linkedAt: link.now })
+    .values({ messenger, userId: link.userId, username: link.username, chatId: link.chatId, linkedAt: link.now })
     .onConflictDoUpdate({
-      target: [telegramChats.userId, telegramChats.username],
+      target: [telegramChats.messenger, telegramChats.userId, telegramChats.username],
       set: { chatId: link.chatId, linkedAt: link.now },
     });
 }
 
 /** Which users' usernames a chat is linked to. */
-export function findChatLinks(db: Database, chatId: string): Promise<ChatLink[]> {
+export function findChatLinks(
+  db: Database,
+  chatId: string,
+  messenger: MessengerChannelType = 'telegram',
+): Promise<ChatLink[]> {
   return db
     .select({ userId: telegramChats.userId, username: telegramChats.username })
     .from(telegramChats)
-    .where(eq(telegramChats.chatId, chatId));
+    .where(and(eq(telegramChats.messenger, messenger), eq(telegramChats.chatId, chatId)));
 }
 
 /** Removes a chat's links of these users; returns what was removed. */
-export function deleteChatLinks(db: Database, chatId: string, userIds: number[]): Promise<ChatLink[]> {
+export function deleteChatLinks(
+  db: Database,
+  chatId: string,
+  userIds: number[],
+  messenger: MessengerChannelType = 'telegram',
+): Promise<ChatLink[]> {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .delete(telegramChats)
-    .where(and(eq(telegramChats.chatId, chatId), inArray(telegramChats.userId, userIds)))
+    .where(
+      and(
+        eq(telegramChats.messenger, messenger),
+        eq(telegramChats.chatId, chatId),
+        inArray(telegramChats.userId, userIds),
+      ),
+    )
     .returning({ userId: telegramChats.userId, username: telegramChats.username });
 }
 
 /** Drops a user's links of usernames no longer in their profile. */
-export async function deleteLinksExcept(db: Database, userId: number, keptUsernames: string[]): Promise<void> {
+export async function deleteLinksExcept(
+  db: Database,
+  userId: number,
+  keptUsernames: string[],
+  messenger: MessengerChannelType = 'telegram',
+): Promise<void> {
   await db
     .delete(telegramChats)
     .where(
       and(
+        eq(telegramChats.messenger, messenger),
         eq(telegramChats.userId, userId),
         keptUsernames.length ? notInArray(telegramChats.username, keptUsernames) : undefined,
       ),

@@ -1,5 +1,5 @@
 /** The outside services an alert can go through. */
-export type AlertService = 'mail' | 'kavenegar' | 'telegram' | 'webhook';
+export type AlertService = 'mail' | 'kavenegar' | 'telegram' | 'bale' | 'webhook' | 'slack' | 'discord' | 'mattermost';
 
 /**
  * Why a call failed, as the delivery job needs it:

@@ -12,7 +12,10 @@ export interface TelegramUpdate {
   };
 }
 
-/** The one place that talks to the Telegram Bot API. */
+/**
+ * The one place that talks to the Telegram Bot API — and to Bale's, which follows it
+ * (`https://tapi.bale.ai/bot<token>/sendMessage`): one client, another base URL and bot.
+ */
 export interface TelegramClient {
   /** Sends a plain-text message; resolves with Telegram's message_id. */
   sendMessage(chatId: number | string, text: string): Promise<number>;
@@ -24,6 +27,8 @@ export interface TelegramClient {
 }
 
 export interface TelegramClientOptions {
+  /** Which messenger this client speaks to; errors and reasons name it. Default `telegram`. */
+  service?: 'telegram' | 'bale';
   baseUrl: string;
   botToken: string;
   /** Limit for one sendMessage; getUpdates gets its long-poll time on top of it. */
@@ -38,14 +43,14 @@ interface TelegramAnswer {
   parameters?: { retry_after?: unknown };
 }
 
-function errorFromAnswer(answer: TelegramAnswer, httpStatus: number): AlertServiceError {
+function errorFromAnswer(service: 'telegram' | 'bale', answer: TelegramAnswer, httpStatus: number): AlertServiceError {
   const code = typeof answer.error_code === 'number' ? answer.error_code : httpStatus;
   const description = typeof answer.description === 'string' && answer.description ? answer.description : 'refused';
   const reason = `${description} (${code})`;
   if (code === 429) {
     const after = answer.parameters?.retry_after;
     return new AlertServiceError({
-      service: 'telegram',
+      service,
       kind: 'rate-limited',
       reason,
       retryable: true,
@@ -54,16 +59,16 @@ function errorFromAnswer(answer: TelegramAnswer, httpStatus: number): AlertServi
     });
   }
   // 403: the user blocked the bot, deleted the account, or the bot left the chat — final.
-  if (code === 403)
-    return new AlertServiceError({ service: 'telegram', kind: 'blocked', reason, retryable: false, status: code });
+  if (code === 403) return new AlertServiceError({ service, kind: 'blocked', reason, retryable: false, status: code });
   // 409: another getUpdates (another replica) or a webhook is set; the next poll may win.
   const retryable = code >= 500 || code === 409;
-  return new AlertServiceError({ service: 'telegram', kind: 'rejected', reason, retryable, status: code });
+  return new AlertServiceError({ service, kind: 'rejected', reason, retryable, status: code });
 }
 
 export function createTelegramClient(options: TelegramClientOptions): TelegramClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const service = options.service ?? 'telegram';
 
   async function call(method: string, params: object, limitMs: number, signal?: AbortSignal): Promise<unknown> {
     // The token is part of the path: this URL must never reach a log or an error message.
@@ -82,7 +87,7 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw transportError('telegram', error, timer.timedOut());
+      throw transportError(service, error, timer.timedOut());
     }
     let answer: TelegramAnswer | undefined;
     try {
@@ -91,9 +96,9 @@ export function createTelegramClient(options: TelegramClientOptions): TelegramCl
       answer = undefined;
     }
     if (answer?.ok === true) return answer.result;
-    if (answer && answer.ok === false) throw errorFromAnswer(answer, response.status);
+    if (answer && answer.ok === false) throw errorFromAnswer(service, answer, response.status);
     throw new AlertServiceError({
-      service: 'telegram',
+      service,
       kind: 'bad-response',
       reason: `unexpected answer (HTTP ${response.status})`,
       retryable: response.status >= 500 || response.status === 429,

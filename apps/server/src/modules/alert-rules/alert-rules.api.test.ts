@@ -91,7 +91,7 @@ describe('alert rules on the monitor', () => {
       remind_every_minutes: null,
       remind_limit: 10,
       notify_recovery: true,
-      recovery_channels: ['email', 'sms', 'telegram', 'webhook'],
+      recovery_channels: ['email', 'sms', 'telegram', 'webhook', 'slack', 'discord', 'mattermost', 'bale'],
       recovery_after_minutes: 3,
       flap_changes: 4,
       flap_window_minutes: 20,

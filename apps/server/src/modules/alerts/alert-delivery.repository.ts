@@ -1,3 +1,4 @@
+import type { MessengerChannelType } from '@paydar/contracts/alert-channels';
 import type { NotificationType } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -62,10 +63,16 @@ export async function markRetrying(
     WHERE id = ${id} AND state = 'sending'`);
 }
 
-/** The chat a user's verified Telegram name is linked to. */
-export async function findTelegramChat(db: Database, userId: number, username: string): Promise<string | undefined> {
+/** The chat a user's verified Telegram (or Bale) name is linked to. */
+export async function findTelegramChat(
+  db: Database,
+  userId: number,
+  username: string,
+  messenger: MessengerChannelType = 'telegram',
+): Promise<string | undefined> {
   const result = await db.execute<{ chat_id: string }>(sql`
-    SELECT chat_id FROM telegram_chats WHERE user_id = ${userId} AND username = ${username}`);
+    SELECT chat_id FROM telegram_chats
+    WHERE messenger = ${messenger} AND user_id = ${userId} AND username = ${username}`);
   return result.rows[0]?.chat_id;
 }
 

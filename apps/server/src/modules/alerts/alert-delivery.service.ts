@@ -1,18 +1,17 @@
 import type { ServiceContext } from '../../context';
-import { unlinkTelegramChat } from '../alert-channels/telegram-links.service';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import {
   type ClaimedNotification,
   claimNotification,
   failInterrupted,
   findOverduePending,
-  findTelegramChat,
   markFailed,
   markRetrying,
   markSent,
 } from './alert-delivery.repository';
 import { alertSenders } from './alert-senders';
 import { ALERT_DELIVER_QUEUE, MAX_DELIVERY_ATTEMPTS } from './alerts.queues';
+import { forgetBlockedChat } from './blocked-chats';
 
 /** A retry_after longer than this is not waited for: the alert would be stale. */
 const MAX_RETRY_AFTER_SECONDS = 30 * 60;
@@ -44,11 +43,7 @@ function retryDelaySeconds(context: ServiceContext, attempt: number, error: Aler
 }
 
 async function recordFailure(context: ServiceContext, notification: ClaimedNotification, error: AlertServiceError) {
-  if (error.service === 'telegram' && error.kind === 'blocked' && error.status === 403) {
-    // The user blocked the bot: the chat is unlinked and the name unverified until they open the link again.
-    const chatId = await findTelegramChat(context.db, notification.userId, notification.recipient);
-    if (chatId) await unlinkTelegramChat(context, chatId);
-  }
+  await forgetBlockedChat(context, notification.userId, notification.recipient, error);
   const canRetry =
     error.retryable &&
     notification.attempt < MAX_DELIVERY_ATTEMPTS &&

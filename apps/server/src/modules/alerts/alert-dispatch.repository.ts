@@ -1,5 +1,6 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { MonitorEventKind } from '@paydar/contracts/alert-events';
+import { RECOVERY_CHANNEL_KINDS } from '@paydar/contracts/alert-rules';
 import type { Calendar } from '@paydar/contracts/calendars';
 import type { CertificateWarningFacts } from '@paydar/contracts/certificate';
 import type { NotificationType } from '@paydar/contracts/notifications';
@@ -94,9 +95,9 @@ export async function loadEventContext(db: Database, event: PendingEvent): Promi
       alias: row.alias as string | null,
       alert: row.alert as AlertChannelRef[],
       isEnabled: row.is_enabled as boolean,
-      recoveryChannels: (row.recovery_channels as string[] | null) ?? ['email', 'sms', 'telegram', 'webhook'],
+      recoveryChannels: (row.recovery_channels as string[] | null) ?? [...RECOVERY_CHANNEL_KINDS],
     },
-    channels: row.alert_channels as AlertChannels,
+    channels: completeAlertChannels(row.alert_channels as Partial<AlertChannels>),
     timeZone: row.time_zone as string,
     calendar: row.calendar as Calendar,
     planDescription: row.description as PlanDescription | null,

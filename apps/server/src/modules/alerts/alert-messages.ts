@@ -11,7 +11,7 @@ import type { AlertFacts } from '../../db/schema/notifications';
  */
 
 /** The word a subject and a short message lead with. */
-const HEADLINES: Record<AlertKind, string> = {
+export const HEADLINES: Record<AlertKind, string> = {
   down: 'DOWN',
   up: 'UP',
   flapping: 'FLAPPING',
@@ -52,14 +52,14 @@ const TEST_TEXT = 'this is a test message';
  * The time of the alert (or of `instant`) in the owner's zone and calendar: '2026-11-26 14:35:12
  * (Asia/Tehran)', or '1405-09-05 14:35:12 (Asia/Tehran)' in Jalali.
  */
-const when = (facts: AlertFacts, instant: string = facts.at) =>
+export const when = (facts: AlertFacts, instant: string = facts.at) =>
   alertTime(instant, facts.timeZone, facts.calendar ?? 'gregorian');
 
 /** A name on one line: a subject or an SMS must not break where a name holds a line break. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** How long the downtime lasted (recovery) or has lasted until the alert (a reminder). */
-function outageLength(facts: AlertFacts): string | undefined {
+export function outageLength(facts: AlertFacts): string | undefined {
   if (!facts.downtime) return undefined;
   const end = facts.downtime.toTime ?? (facts.kind === 'reminder' ? facts.at : null);
   if (!end) return undefined;
@@ -75,10 +75,21 @@ export function alertSubject(facts: AlertFacts, product: string): string {
   return `[${product}] ${HEADLINES[facts.kind]}: ${about}`;
 }
 
-/** The lines that say what happened, per kind (mail body and Telegram). */
-function describe(facts: AlertFacts, product: string): Array<string | undefined> {
-  const name = facts.monitor.name;
-  const reason = facts.reason ? `Reason: ${facts.reason}.` : undefined;
+/** Leaves text as it is: mail and Telegram have no markup to escape. */
+const asIs = (text: string) => text;
+
+/**
+ * The lines that say what happened, per kind (mail body, Telegram, chat messages). `escapeText` is
+ * applied to what came from a user or a target (the monitor's name, the reason), so a chat format
+ * can keep its markup out of them.
+ */
+export function describeAlert(
+  facts: AlertFacts,
+  product: string,
+  escapeText: (text: string) => string = asIs,
+): Array<string | undefined> {
+  const name = escapeText(facts.monitor.name);
+  const reason = facts.reason ? `Reason: ${escapeText(facts.reason)}.` : undefined;
   const length = outageLength(facts);
   switch (facts.kind) {
     case 'down':
@@ -141,7 +152,7 @@ function certificateLine(facts: AlertFacts): string {
 
 /** The longer message: mail body and Telegram. */
 export function alertText(facts: AlertFacts, product: string, dashboardUrl: string): string {
-  const lines = describe(facts, product).filter((line): line is string => Boolean(line));
+  const lines = describeAlert(facts, product).filter((line): line is string => Boolean(line));
   const link = facts.kind === 'test' ? [] : [`Details: ${monitorLink(facts, dashboardUrl)}`];
   return [...lines, '', ...link, `— ${product}`].join('\n');
 }

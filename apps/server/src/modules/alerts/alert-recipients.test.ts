@@ -1,8 +1,8 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import { describe, expect, it } from 'vitest';
 import { alertRecipients } from './alert-recipients';
 
-const channels: AlertChannels = {
+const channels: AlertChannels = completeAlertChannels({
   emails: [
     { value: 'ops@example.test', is_verified: true },
     { value: 'new@example.test', is_verified: false },
@@ -10,7 +10,7 @@ const channels: AlertChannels = {
   phones: [{ value: '09121234567', is_verified: true }],
   telegram_usernames: [{ value: '@ops_team', is_verified: true }],
   webhooks: [{ value: 'https://hooks.example.test/paydar', is_verified: true }],
-};
+});
 
 describe('alertRecipients', () => {
   it('alerts every verified channel the monitor names, each once', () => {

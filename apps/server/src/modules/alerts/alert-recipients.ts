@@ -13,6 +13,10 @@ const TYPE_OF_KEY = {
   phones: 'sms',
   telegram_usernames: 'telegram',
   webhooks: 'webhook',
+  slack_webhooks: 'slack',
+  discord_webhooks: 'discord',
+  mattermost_webhooks: 'mattermost',
+  bale_usernames: 'bale',
 } as const satisfies Record<AlertChannelRef['type'], NotificationType>;
 
 /**

@@ -1,8 +1,11 @@
+import type { ChatWebhookType, MessengerChannelType } from '@paydar/contracts/alert-channels';
 import type { ServiceContext } from '../../context';
+import { messengerOf } from '../alert-channels/messengers';
 import { type AlertService, AlertServiceError } from '../alert-clients/alert-clients.errors';
 import type { ClaimedNotification } from './alert-delivery.repository';
 import { findTelegramChat } from './alert-delivery.repository';
 import { alertCallText, alertSms, alertSubject, alertText, webhookPayload } from './alert-messages';
+import { chatMessageOf } from './chat-messages';
 
 /** Sends one notification through its channel; resolves with what to show as sent, throws AlertServiceError. */
 export type AlertSender = (context: ServiceContext, notification: ClaimedNotification) => Promise<string>;
@@ -65,22 +68,25 @@ const sendCall: AlertSender = async (context, notification) => {
   return 'Called.';
 };
 
-const sendTelegram: AlertSender = async (context, notification) => {
-  const telegram = context.alertClients.telegram;
-  if (!telegram) throw notConfigured('telegram', 'Telegram');
-  const chatId = await findTelegramChat(context.db, notification.userId, notification.recipient);
-  if (!chatId) {
-    throw new AlertServiceError({
-      service: 'telegram',
-      kind: 'blocked',
-      reason: 'no Telegram chat is linked to this name; open the bot link in the Alert Center again',
-      retryable: false,
-    });
-  }
-  const { PRODUCT_NAME, DASHBOARD_URL } = context.config;
-  await telegram.sendMessage(chatId, alertText(notification.facts, PRODUCT_NAME, DASHBOARD_URL));
-  return 'Sent.';
-};
+/** Telegram, or Bale (its Bot API follows Telegram's): the same plain text to the linked chat. */
+const sendToMessenger =
+  (type: MessengerChannelType): AlertSender =>
+  async (context, notification) => {
+    const messenger = messengerOf(context, type);
+    if (!messenger.client) throw notConfigured(type, messenger.name);
+    const chatId = await findTelegramChat(context.db, notification.userId, notification.recipient, type);
+    if (!chatId) {
+      throw new AlertServiceError({
+        service: type,
+        kind: 'blocked',
+        reason: `no ${messenger.name} chat is linked to this name; open the bot link in the Alert Center again`,
+        retryable: false,
+      });
+    }
+    const { PRODUCT_NAME, DASHBOARD_URL } = context.config;
+    await messenger.client.sendMessage(chatId, alertText(notification.facts, PRODUCT_NAME, DASHBOARD_URL));
+    return 'Sent.';
+  };
 
 const sendWebhook: AlertSender = async (context, notification) => {
   const payload = webhookPayload(notification.facts, notification.id, context.config.DASHBOARD_URL);
@@ -92,10 +98,23 @@ const sendWebhook: AlertSender = async (context, notification) => {
   return `Delivered (HTTP ${delivery.status}).`;
 };
 
+/** Slack, Discord, Mattermost: the alert in the service's own message format. */
+const sendToChat =
+  (type: ChatWebhookType): AlertSender =>
+  async (context, notification) => {
+    const message = chatMessageOf(type, notification.facts, context.config);
+    const delivery = await context.alertClients.chatWebhooks.post(type, notification.recipient, message);
+    return `Delivered (HTTP ${delivery.status}).`;
+  };
+
 export const alertSenders: Record<ClaimedNotification['notificationType'], AlertSender> = {
   email: sendEmail,
   sms: sendSms,
   call: sendCall,
-  telegram: sendTelegram,
+  telegram: sendToMessenger('telegram'),
+  bale: sendToMessenger('bale'),
   webhook: sendWebhook,
+  slack: sendToChat('slack'),
+  discord: sendToChat('discord'),
+  mattermost: sendToChat('mattermost'),
 };

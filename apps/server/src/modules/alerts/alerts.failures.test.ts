@@ -12,6 +12,7 @@ import {
   notificationRows,
   postResult,
   startAlertWorld,
+  takeMonitorDown,
 } from './alerts.test-support';
 
 let world: AlertWorld;
@@ -22,19 +23,10 @@ afterAll(() => world.stop());
 
 const SECOND = 1000;
 
-/** A monitor alerting these channels, taken down by the majority of its probers. */
-async function takeDown(
+const takeDown = (
   channels: Parameters<typeof buildAlertOwner>[1],
   options: Parameters<typeof buildAlertOwner>[2] = {},
-) {
-  const owner = await buildAlertOwner(world, channels, options);
-  const { id: monitorId } = await createAlertedMonitor(world, owner, allChannelRefs(channels));
-  const start = Date.now() - 10 * 60 * SECOND;
-  for (const prober of ['A', 'B', 'C']) await postResult(world, prober, monitorId, start, true);
-  await postResult(world, 'A', monitorId, start + 60 * SECOND, false);
-  await postResult(world, 'B', monitorId, start + 61 * SECOND, false);
-  return { owner, monitorId };
-}
+) => takeMonitorDown(world, channels, options);
 
 describe('a channel that keeps failing', () => {
   it('is tried 3 times with backoff and ends in history as not sent, with its reason', async () => {

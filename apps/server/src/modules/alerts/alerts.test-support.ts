@@ -1,8 +1,9 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkResult } from '../../../test/check-results';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
+import { type FakeChatWebhooks, startFakeChatWebhooks } from '../../../test/fakes/chat-webhooks';
 import { type FakeKavenegar, startFakeKavenegar } from '../../../test/fakes/kavenegar';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
@@ -16,22 +17,32 @@ export interface AlertWorld {
   kavenegar: FakeKavenegar;
   telegram: FakeTelegramBotApi;
   webhooks: FakeWebhookReceiver;
+  /** Slack, Discord and Mattermost incoming webhooks. */
+  chats: FakeChatWebhooks;
+  /** Bale's Bot API, which follows Telegram's: the same fake with Bale's bot. */
+  bale: FakeTelegramBotApi;
   /** Prober name → its key and id. */
   probers: Record<string, { key: string; id: number }>;
   stop(): Promise<void>;
 }
 
 export async function startAlertWorld(environment: Record<string, string> = {}): Promise<AlertWorld> {
-  const [kavenegar, telegram, webhooks] = await Promise.all([
+  const [kavenegar, telegram, webhooks, chats, bale] = await Promise.all([
     startFakeKavenegar({ apiKey: 'kavenegar-test-key' }),
     startFakeTelegramBotApi(),
     startFakeWebhookReceiver(),
+    startFakeChatWebhooks(),
+    startFakeTelegramBotApi({ token: '987654:fake-bale-token' }),
   ]);
   const server = await startTestServer({
     KAVENEGAR_BASE_URL: kavenegar.url,
     KAVENEGAR_API_KEY: 'kavenegar-test-key',
     TELEGRAM_API_BASE_URL: telegram.url,
     TELEGRAM_BOT_TOKEN: telegram.token,
+    BALE_API_BASE_URL: bale.url,
+    BALE_BOT_TOKEN: bale.token,
+    SLACK_WEBHOOK_ORIGINS: chats.url,
+    DISCORD_WEBHOOK_ORIGINS: chats.url,
     ALLOW_PRIVATE_TARGETS: 'true',
     ALERT_RETRY_DELAY_SECONDS: '1',
     ...environment,
@@ -46,10 +57,12 @@ export async function startAlertWorld(environment: Record<string, string> = {}):
     kavenegar,
     telegram,
     webhooks,
+    chats,
+    bale,
     probers,
     async stop() {
       await server.close();
-      await Promise.all([kavenegar.stop(), telegram.stop(), webhooks.stop()]);
+      await Promise.all([kavenegar.stop(), telegram.stop(), webhooks.stop(), chats.stop(), bale.stop()]);
     },
   };
 }
@@ -58,17 +71,23 @@ export async function startAlertWorld(environment: Record<string, string> = {}):
 export async function buildAlertOwner(
   world: AlertWorld,
   channels: Partial<AlertChannels>,
-  options: { plan?: string; telegramChatIds?: Record<string, number> } = {},
+  options: { plan?: string; telegramChatIds?: Record<string, number>; baleChatIds?: Record<string, number> } = {},
 ): Promise<BuiltUser> {
   const user = await buildUser(world.server);
   if (options.plan) await setPlan(world.server, user.id, options.plan);
-  const all: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [], ...channels };
+  const all: AlertChannels = completeAlertChannels(channels);
   await world.server.context.db.execute(
     sql`UPDATE users SET alert_channels = ${JSON.stringify(all)}::jsonb WHERE id = ${user.id}`,
   );
   for (const [username, chatId] of Object.entries(options.telegramChatIds ?? {})) {
     await world.server.context.db.execute(
       sql`INSERT INTO telegram_chats (user_id, username, chat_id) VALUES (${user.id}, ${username}, ${String(chatId)})`,
+    );
+  }
+  for (const [username, chatId] of Object.entries(options.baleChatIds ?? {})) {
+    await world.server.context.db.execute(
+      sql`INSERT INTO telegram_chats (messenger, user_id, username, chat_id)
+        VALUES ('bale', ${user.id}, ${username}, ${String(chatId)})`,
     );
   }
   return user;
@@ -98,6 +117,21 @@ export async function createAlertedMonitor(world: AlertWorld, user: BuiltUser, a
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: number };
+}
+
+/** A monitor alerting these channels (of a new owner), taken down by the majority of its probers. */
+export async function takeMonitorDown(
+  world: AlertWorld,
+  channels: Parameters<typeof buildAlertOwner>[1],
+  options: Parameters<typeof buildAlertOwner>[2] = {},
+) {
+  const owner = await buildAlertOwner(world, channels, options);
+  const { id: monitorId } = await createAlertedMonitor(world, owner, allChannelRefs(channels));
+  const start = Date.now() - 10 * 60_000;
+  for (const prober of ['A', 'B', 'C']) await postResult(world, prober, monitorId, start, true);
+  await postResult(world, 'A', monitorId, start + 60_000, false);
+  await postResult(world, 'B', monitorId, start + 61_000, false);
+  return { owner, monitorId, start };
 }
 
 /** One prober's verdict on a monitor at `time`, through the agent API as a real prober sends it. */

@@ -1,5 +1,6 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { Calendar } from '@paydar/contracts/calendars';
+import type { NotificationType } from '@paydar/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AlertFacts } from '../../db/schema/notifications';
@@ -30,7 +31,7 @@ export async function lockTestOwner(db: Database, userId: number): Promise<TestO
   const row = result.rows[0];
   if (!row) return undefined;
   return {
-    channels: row.alert_channels as AlertChannels,
+    channels: completeAlertChannels(row.alert_channels as Partial<AlertChannels>),
     timeZone: row.time_zone as string,
     calendar: row.calendar as Calendar,
     webhookSecret: row.webhook_secret as string,
@@ -47,7 +48,7 @@ export async function insertTestNotification(
   db: Database,
   input: {
     userId: number;
-    notificationType: 'email' | 'sms' | 'telegram' | 'webhook';
+    notificationType: Exclude<NotificationType, 'call'>;
     recipient: string;
     facts: AlertFacts;
     state: 'sending' | 'failed';

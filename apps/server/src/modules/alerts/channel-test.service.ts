@@ -7,13 +7,13 @@ import { NO_MONITOR } from '../../db/schema/notifications';
 import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField, notAuthenticated, notFound } from '../../errors';
 import { findChannelEntry } from '../alert-channels/channel-entries';
-import { unlinkTelegramChat } from '../alert-channels/telegram-links.service';
 import { AlertServiceError } from '../alert-clients/alert-clients.errors';
 import { FREE_PLAN_NAME, planCatalogue } from '../plans/plans.catalogue';
 import type { RateLimitRule } from '../rate-limit/rate-limiter';
-import { findTelegramChat, markFailed, markSent } from './alert-delivery.repository';
+import { markFailed, markSent } from './alert-delivery.repository';
 import { countNotificationsThisMonth } from './alert-dispatch.repository';
 import { alertSenders } from './alert-senders';
+import { forgetBlockedChat } from './blocked-chats';
 import { insertTestNotification, lockTestOwner } from './channel-test.repository';
 
 type TestInput = z.infer<typeof testChannelBody>;
@@ -24,7 +24,11 @@ const NOTIFICATION_TYPE: Record<AlertChannelType, TestNotificationType> = {
   email: 'email',
   phone: 'sms',
   telegram: 'telegram',
+  bale: 'bale',
   webhook: 'webhook',
+  slack: 'slack',
+  discord: 'discord',
+  mattermost: 'mattermost',
 };
 
 /** Each test is a message from our servers to an address the user chose, and costs an SMS or a mail. */
@@ -130,16 +134,8 @@ export async function testChannel(
     const reason = error instanceof AlertServiceError ? error.reason : 'an unexpected error';
     if (!(error instanceof AlertServiceError))
       log?.error({ err: error, notificationId: test.id }, 'channel test failed');
-    if (
-      error instanceof AlertServiceError &&
-      error.service === 'telegram' &&
-      error.kind === 'blocked' &&
-      error.status === 403
-    ) {
-      // As a real alert would: the user blocked the bot, so the name is unlinked until they open the link again.
-      const chatId = await findTelegramChat(context.db, caller.userId, test.recipient);
-      if (chatId) await unlinkTelegramChat(context, chatId);
-    }
+    // As a real alert would: a chat whose user blocked the bot is unlinked.
+    await forgetBlockedChat(context, caller.userId, test.recipient, error);
     const message = `Not sent: ${reason}.`;
     await markFailed(context.db, test.id, message);
     return answer('failed', message);

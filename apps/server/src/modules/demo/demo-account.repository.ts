@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { emptyAlertChannels } from '../../db/schema/users';
 import { DEMO_ALERT_EMAIL, DEMO_ALERT_TELEGRAM } from './demo.catalogue';
 
 /** The plan the demo shows its history under: one that keeps 90 days and takes its six monitors. */
@@ -24,12 +25,13 @@ export async function dressDemoAccount(db: Database, userId: number): Promise<vo
     WHERE user_id = ${userId} AND is_active AND expire_time IS NULL
       AND EXISTS (SELECT 1 FROM plans WHERE name = ${DEMO_PLAN_NAME})`);
   const channels = JSON.stringify({
+    ...emptyAlertChannels,
     emails: [{ value: DEMO_ALERT_EMAIL, is_verified: true }],
-    phones: [],
     telegram_usernames: [{ value: DEMO_ALERT_TELEGRAM, is_verified: true }],
-    webhooks: [],
   });
+  // Only an account with no channel yet, whichever kinds its saved profile lists.
   await db.execute(sql`
     UPDATE users SET alert_channels = ${channels}::jsonb
-    WHERE id = ${userId} AND alert_channels = '{"emails": [], "phones": [], "webhooks": [], "telegram_usernames": []}'::jsonb`);
+    WHERE id = ${userId}
+      AND NOT EXISTS (SELECT 1 FROM jsonb_each(alert_channels) AS kind WHERE jsonb_array_length(kind.value) > 0)`);
 }

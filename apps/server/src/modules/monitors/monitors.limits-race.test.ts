@@ -1,4 +1,4 @@
-import type { AlertChannels } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
@@ -147,7 +147,7 @@ describe('plan limits under concurrency', () => {
   it('a monitor naming a channel waits for a profile change removing it, and is refused', async () => {
     const user = await buildUser(server);
     const channel = { value: 'ops@example.test', is_verified: true };
-    const emptyChannels: AlertChannels = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
+    const emptyChannels: AlertChannels = completeAlertChannels({});
     await server.context.db
       .update(users)
       .set({ alertChannels: { ...emptyChannels, emails: [channel] } })

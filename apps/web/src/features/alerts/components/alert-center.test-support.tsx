@@ -1,7 +1,7 @@
 // Shared by the Alert Center tests: a fake API that keeps the profile, rendering, and the ways a
 // user works the tags.
 import { notifications } from '@mantine/notifications';
-import type { AlertChannels, Profile } from '@paydar/contracts/accounts';
+import { type AlertChannels, completeAlertChannels, type Profile } from '@paydar/contracts/accounts';
 import type { Monitor } from '@paydar/contracts/monitors';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
@@ -17,7 +17,7 @@ import { buildProfile, stubFetch } from '@/testing/test-utils';
 export type Call = { method: string; path: string; search: string; body: unknown };
 type Answer = { status?: number; body?: unknown };
 
-export const noChannels = (): AlertChannels => ({ emails: [], phones: [], telegram_usernames: [], webhooks: [] });
+export const noChannels = (): AlertChannels => completeAlertChannels({});
 
 export function buildNotification(overrides: Partial<NotificationHistoryItem> = {}): NotificationHistoryItem {
   const id = overrides.id ?? 1;

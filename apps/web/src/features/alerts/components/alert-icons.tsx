@@ -7,6 +7,31 @@ export const WebhookIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A speech bubble with a hash: a chat service's channel (Slack, Mattermost). */
+export const ChatHashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M10 8.5 9.3 13M14 8.5l-.7 4.5M8.3 9.8h7.4M8 11.8h7.4" />
+  </Icon>
+);
+
+/** A game-pad-like bubble: Discord's channels. */
+export const DiscordIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 6.5c3.3-1.3 6.7-1.3 10 0 1.7 2.6 2.6 5.6 2.5 9-1.3 1.2-2.8 2-4.4 2.5l-1-1.8M7 6.5c-1.7 2.6-2.6 5.6-2.5 9 1.3 1.2 2.8 2 4.4 2.5l1-1.8M8 15c2.7 1 5.3 1 8 0" />
+    <circle cx="9.5" cy="12" r="1" />
+    <circle cx="14.5" cy="12" r="1" />
+  </Icon>
+);
+
+/** A round speech bubble: Bale's messenger. */
+export const BaleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4a8 8 0 1 1-4.2 14.8L4 20l1.2-3.8A8 8 0 0 1 12 4z" />
+    <path d="M9 10.5h6M9 13.5h4" />
+  </Icon>
+);
+
 export const CheckCircleIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { AlertChannelType } from '@paydar/contracts/alert-channels';
+import { type AlertChannelType, CHAT_WEBHOOK_NAMES, isChatWebhook } from '@paydar/contracts/alert-channels';
 import { useProfile } from '@/lib/auth';
 import { useChannelList } from '../hooks/use-channel-list';
 import { useChannelTests } from '../hooks/use-channel-tests';
@@ -7,6 +7,7 @@ import { useVoiceCallPlan } from '../hooks/use-voice-call-plan';
 import { CHANNEL_META } from './channel-meta';
 import { ChannelTagsInput } from './channel-tags-input';
 import { ChannelTestOutcomeLine } from './channel-test-outcome';
+import { ChatWebhookHint } from './chat-webhook-hint';
 import { EmailHint } from './email-hint';
 import { TelegramHint } from './telegram-hint';
 import { WebhookHint } from './webhook-hint';
@@ -23,6 +24,8 @@ function description(type: AlertChannelType, voiceCall: boolean): string {
   if (type === 'email') return 'Alerts by email';
   if (type === 'phone') return voiceCall ? 'Alerts by SMS and a voice call' : 'Alerts by SMS';
   if (type === 'telegram') return 'Alerts from our Telegram bot';
+  if (type === 'bale') return 'Alerts from our Bale bot';
+  if (isChatWebhook(type)) return `Alerts posted to a ${CHAT_WEBHOOK_NAMES[type]} channel`;
   return 'Alerts as a signed JSON POST to your address';
 }
 
@@ -60,7 +63,10 @@ export function ChannelField({ type, disabled, onVerify, verifying }: ChannelFie
           An unverified number gets no alerts: press Verify and enter the code we send by SMS.
         </Text>
       )}
-      {type === 'telegram' && <TelegramHint entries={list.entries} disabled={disabled} />}
+      {(type === 'telegram' || type === 'bale') && (
+        <TelegramHint messenger={type} entries={list.entries} disabled={disabled} />
+      )}
+      {isChatWebhook(type) && !disabled && <ChatWebhookHint type={type} entries={list.entries} />}
       {type === 'webhook' && me && !disabled && <WebhookHint entries={list.entries} secret={me.webhook_secret} />}
     </Stack>
   );

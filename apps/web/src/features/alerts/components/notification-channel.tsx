@@ -1,16 +1,23 @@
 import { Group, Text } from '@mantine/core';
-import type { NotificationHistoryItem, NotificationType } from '@paydar/contracts/notifications';
+import {
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationHistoryItem,
+  type NotificationType,
+} from '@paydar/contracts/notifications';
 import type { ReactNode } from 'react';
 import { MailIcon, PhoneIcon, TelegramIcon } from '@/components/icons';
-import { WebhookIcon } from './alert-icons';
-import { NOTIFICATION_TYPE_LABELS } from './notification-labels';
+import { BaleIcon, ChatHashIcon, DiscordIcon, WebhookIcon } from './alert-icons';
 
 const ICONS: Record<NotificationType, ReactNode> = {
   email: <MailIcon size={15} />,
   sms: <PhoneIcon size={15} />,
   call: <PhoneIcon size={15} />,
   telegram: <TelegramIcon size={15} />,
+  bale: <BaleIcon size={15} />,
   webhook: <WebhookIcon size={15} />,
+  slack: <ChatHashIcon size={15} />,
+  discord: <DiscordIcon size={15} />,
+  mattermost: <ChatHashIcon size={15} />,
 };
 
 /** The Channel column: the type's icon (named for screen readers and on hover) and the recipient. */

@@ -1,14 +1,5 @@
 import type { AlertKind } from '@paydar/contracts/alert-events';
-import type { NotificationHistoryItem, NotificationType } from '@paydar/contracts/notifications';
-
-/** How each way of alerting is named in the history. */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  email: 'Email',
-  sms: 'SMS',
-  call: 'Voice call',
-  telegram: 'Telegram',
-  webhook: 'Webhook',
-};
+import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 
 /** The Event tag of each kind of alert: its word and colour. */
 export const ALERT_KIND_TAGS: Record<AlertKind, { label: string; color: string }> = {

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { MessengerChannelType } from '@paydar/contracts/alert-channels';
 import { ExternalLinkIcon } from '@/components/icons';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { useOpenTelegramBot } from '../hooks/use-open-telegram-bot';
@@ -6,17 +7,28 @@ import { useVerificationWatch } from '../hooks/use-verification-watch';
 import type { AlertChannelEntry } from './channel-types';
 
 const botName = (link: string) => {
-  const name = /t\.me\/([^/?#]+)/i.exec(link)?.[1];
+  const name = /(?:t\.me|ble\.ir)\/([^/?#]+)/i.exec(link)?.[1];
   return name ? `@${name}` : 'our bot';
 };
 
+const MESSENGER_NAMES: Record<MessengerChannelType, string> = { telegram: 'Telegram', bale: 'Bale' };
+
 /**
- * An unverified Telegram name is verified by starting the alert bot from that account: "Open the
- * bot" asks the server for a start link made for the name and opens it in Telegram.
+ * An unverified Telegram (or Bale) name is verified by starting the alert bot from that account:
+ * "Open the bot" asks the server for a start link made for the name and opens it in the messenger.
  */
-export function TelegramHint({ entries, disabled }: { entries: readonly AlertChannelEntry[]; disabled?: boolean }) {
-  const { telegramBotLink } = useRuntimeConfig();
-  const bot = useOpenTelegramBot();
+export function TelegramHint({
+  messenger = 'telegram',
+  entries,
+  disabled,
+}: {
+  messenger?: MessengerChannelType;
+  entries: readonly AlertChannelEntry[];
+  disabled?: boolean;
+}) {
+  const { telegramBotLink, baleBotLink } = useRuntimeConfig();
+  const botLink = messenger === 'bale' ? baleBotLink : telegramBotLink;
+  const bot = useOpenTelegramBot(messenger);
   const unverified = entries.filter((entry) => !entry.is_verified);
   // Once the bot is opened, the name turns verified when its owner presses Start in Telegram.
   useVerificationWatch(bot.opened && unverified.length > 0);
@@ -24,7 +36,8 @@ export function TelegramHint({ entries, disabled }: { entries: readonly AlertCha
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
-        An unverified name gets no alerts: open {botName(telegramBotLink)} from that Telegram account and press Start.
+        An unverified name gets no alerts: open {botName(botLink)} from that {MESSENGER_NAMES[messenger]} account and
+        press Start.
       </Text>
       {unverified.map((entry) => (
         <Group key={entry.value} gap={6} wrap="nowrap">

@@ -1,7 +1,8 @@
+import type { MessengerChannelType } from '@paydar/contracts/alert-channels';
 import { notify } from '@/lib/notify';
 import { useSendChannelToken } from '../api/send-channel-token';
 
-/** The server answers `t.me/<bot>?start=<token>`; a browser needs the scheme to leave the app. */
+/** The server answers `t.me/<bot>?start=<token>` (Bale: `ble.ir/<bot>?start=…`); a browser needs the scheme to leave the app. */
 export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `https://${link.replace(/^\/+/, '')}`;
 }
@@ -11,7 +12,7 @@ export function absoluteLink(link: string): string {
  * The tab opens during the click (a tab opened after the call returns would be blocked as a
  * popup) and is sent to the bot link once the server has made it.
  */
-export function useOpenTelegramBot() {
+export function useOpenTelegramBot(messenger: MessengerChannelType = 'telegram') {
   const send = useSendChannelToken();
   return {
     opening: send.isPending ? (send.variables?.value ?? null) : null,
@@ -20,7 +21,7 @@ export function useOpenTelegramBot() {
     open(value: string) {
       const tab = window.open('', '_blank');
       send.mutate(
-        { channel_type: 'telegram', value },
+        { channel_type: messenger, value },
         {
           onSuccess: (answer) => {
             if (!answer.link) {

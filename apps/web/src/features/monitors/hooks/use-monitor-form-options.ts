@@ -12,7 +12,11 @@ export const ALERT_CHANNEL_GROUPS: Record<AlertChannelType, string> = {
   emails: 'Email',
   phones: 'Phone',
   telegram_usernames: 'Telegram',
+  bale_usernames: 'Bale',
   webhooks: 'Webhook',
+  slack_webhooks: 'Slack',
+  discord_webhooks: 'Discord',
+  mattermost_webhooks: 'Mattermost',
 };
 
 export type AlertChannelOptionGroup = { group: string; items: { value: string; label: string }[] };

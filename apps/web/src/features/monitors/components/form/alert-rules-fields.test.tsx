@@ -1,3 +1,4 @@
+import { completeAlertChannels } from '@paydar/contracts/accounts';
 // @vitest-environment jsdom
 // Mantine's Collapse stays mid-transition in jsdom, so the open section's fields are found with `hidden: true`.
 import { DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
@@ -12,7 +13,7 @@ setUpFormTests();
 
 const verified = (value: string) => ({ value, is_verified: true });
 const channels = (emails: Array<{ value: string; is_verified: boolean }>) => ({
-  alert_channels: { emails, phones: [], telegram_usernames: [], webhooks: [] },
+  alert_channels: completeAlertChannels({ emails }),
 });
 const firstBody = (api: ReturnType<typeof stubApi>) => (api.saves()[0]?.body ?? {}) as Record<string, unknown>;
 const line = () => screen.getByTestId('alert-destination').textContent;
@@ -93,7 +94,7 @@ describe('Alert rules section', () => {
       ...DEFAULT_ALERT_RULES,
       alert_after: { count: 10, unit: 'minutes' },
       remind_every_minutes: 15,
-      recovery_channels: ['email', 'telegram', 'webhook'],
+      recovery_channels: DEFAULT_ALERT_RULES.recovery_channels.filter((kind) => kind !== 'sms'),
       flap_changes: null,
     });
   });
@@ -159,12 +160,11 @@ describe('alert rules values', () => {
       alertDestinationText(alert, {
         alertDefault: false,
         loginEmail: 'me@x.test',
-        channels: {
+        channels: completeAlertChannels({
           emails: [verified('a@x.test'), { value: 'new@x.test', is_verified: false }],
           phones: [verified('0912')],
-          telegram_usernames: [],
           webhooks: [verified('https://h.test/')],
-        },
+        }),
       }),
     ).toBe(expected);
   });

@@ -15,11 +15,11 @@ import {
   DEFAULT_ALERT_RULES,
   RECOVERY_CHANNEL_KINDS,
 } from '@paydar/contracts/alert-rules';
+import { NOTIFICATION_TYPE_LABELS } from '@paydar/contracts/notifications';
 import { useState } from 'react';
 import type { MonitorForm } from '../../hooks/use-monitor-form';
 import { alertRulesSummary } from './alert-rules-values';
 
-const RECOVERY_LABELS = { email: 'Email', sms: 'SMS', telegram: 'Telegram', webhook: 'Webhook' } as const;
 const limit = (bounds: { min: number; max: number }, unit: string) =>
   `${bounds.min}–${bounds.max.toLocaleString('en-US')} ${unit}`;
 
@@ -136,7 +136,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                 >
                   <Group gap="md" mt={6}>
                     {RECOVERY_CHANNEL_KINDS.map((kind) => (
-                      <Checkbox key={kind} value={kind} label={RECOVERY_LABELS[kind]} />
+                      <Checkbox key={kind} value={kind} label={NOTIFICATION_TYPE_LABELS[kind]} />
                     ))}
                   </Group>
                 </Checkbox.Group>

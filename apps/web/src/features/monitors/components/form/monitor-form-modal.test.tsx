@@ -1,3 +1,4 @@
+import { completeAlertChannels } from '@paydar/contracts/accounts';
 // @vitest-environment jsdom
 
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -120,12 +121,11 @@ describe('Add Monitor: defaults (spec §5)', () => {
 
   it("offers the user's alert channels", async () => {
     signIn({
-      alert_channels: {
+      alert_channels: completeAlertChannels({
         emails: [{ value: 'ops@example.test', is_verified: true }],
         phones: [{ value: '+989120000000', is_verified: false }],
-        telegram_usernames: [],
         webhooks: [{ value: 'https://hooks.example.test/x', is_verified: true }],
-      },
+      }),
     });
     stubApi();
     renderModal();

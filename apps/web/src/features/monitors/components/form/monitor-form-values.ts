@@ -38,7 +38,16 @@ import {
 
 /** The alert channel kinds of the profile, as the monitor's `alert` names them. */
 export type AlertChannelType = keyof AlertChannels;
-export const ALERT_CHANNEL_TYPES: readonly AlertChannelType[] = ['emails', 'phones', 'telegram_usernames', 'webhooks'];
+export const ALERT_CHANNEL_TYPES: readonly AlertChannelType[] = [
+  'emails',
+  'phones',
+  'telegram_usernames',
+  'bale_usernames',
+  'webhooks',
+  'slack_webhooks',
+  'discord_webhooks',
+  'mattermost_webhooks',
+];
 
 export type MonitorFormValues = {
   protocol_type: ProtocolType;
