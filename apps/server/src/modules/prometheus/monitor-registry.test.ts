@@ -9,6 +9,7 @@ const monitor = (fields: Partial<MonitorFigures> = {}): MonitorFigures => ({
   state: 'up',
   uptimePercent24h: 99.5,
   lastCheckAt: new Date('2026-01-02T03:04:05Z'),
+  certificateDaysLeft: null,
   probers: [],
   ...fields,
 });

@@ -32,6 +32,8 @@ export interface MonitorFigures {
   /** 0–100, as the dashboard shows it; null when no second of the 24 hours was observed. */
   uptimePercent24h: number | null;
   lastCheckAt: Date | null;
+  /** Whole days until its latest TLS certificate's valid-to (negative once expired); null: no certificate seen. */
+  certificateDaysLeft: number | null;
   probers: ProberFigures[];
 }
 
@@ -100,8 +102,12 @@ export function monitorRegistry(monitors: readonly MonitorFigures[]): Registry {
     'Of those checks, the ones that failed.',
     PROBER_LABELS,
   );
-  // Certificate days left (issue 17, item 2) is added here by the certificate module: a gauge
-  // `paydar_monitor_certificate_days_left` with MONITOR_LABELS, set from that module's read model.
+  const certificateDays = gauge(
+    registry,
+    'paydar_monitor_certificate_days_left',
+    "Whole days until the monitor's latest TLS certificate expires (negative once expired); absent for monitors no HTTPS check has reported one for.",
+    MONITOR_LABELS,
+  );
 
   for (const monitor of monitors) {
     const labels = { monitor_id: String(monitor.id), name: labelValue(monitor.name), protocol: monitor.protocol };
@@ -110,6 +116,7 @@ export function monitorRegistry(monitors: readonly MonitorFigures[]): Registry {
     for (const each of SCRAPE_STATES) state.set({ ...labels, state: each }, each === monitor.state ? 1 : 0);
     if (monitor.uptimePercent24h !== null) uptime.set(labels, monitor.uptimePercent24h / 100);
     if (monitor.lastCheckAt) lastCheck.set(labels, monitor.lastCheckAt.getTime() / 1000);
+    if (monitor.certificateDaysLeft !== null) certificateDays.set(labels, monitor.certificateDaysLeft);
     for (const prober of monitor.probers) {
       const proberLabels = { ...labels, prober: labelValue(prober.prober) };
       checks.set(proberLabels, prober.checks24h);

@@ -6,6 +6,7 @@ import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factor
 import { parseScrape } from '../../../test/prometheus-scrape';
 import { addResultsProber, createHttpMonitor } from '../../../test/results-prober';
 import { useTestServer } from '../../../test/use-test-server';
+import { monitorCertificates } from '../../db/schema/index';
 import { API_TOKENS_PATH } from '../api-tokens/api-tokens.routes';
 import { bearer, createToken } from '../api-tokens/api-tokens.test-support';
 import { PROMETHEUS_PATH } from './prometheus.routes';
@@ -119,6 +120,33 @@ describe('GET /api/v1/metrics/prometheus', () => {
     expect(parsed.value('paydar_monitor_state', { ...never, state: 'pending' })).toBe(1);
     expect(parsed.samples('paydar_monitor_up', never)).toEqual([]);
     expect(parsed.samples('paydar_monitor_uptime_24h_ratio', never)).toEqual([]);
+  });
+
+  it("gives each monitor's certificate days left, where a check reported one, and only the caller's", async () => {
+    const kept = (monitorId: number, days: number) =>
+      server.context.db.insert(monitorCertificates).values({
+        monitorId,
+        certificateKey: `sha256:${monitorId}`,
+        host: 'shop.example.test',
+        issuerCn: 'Test CA',
+        issuerO: null,
+        subjectCn: 'shop.example.test',
+        subjectO: null,
+        sans: ['DNS:shop.example.test'],
+        fingerprint256: `${monitorId}`,
+        validFrom: new Date(Date.now() - 30 * 24 * HOUR_MS),
+        validTo: new Date(Date.now() + days * 24 * HOUR_MS),
+        seenAt: new Date(),
+      });
+    await kept(checked, 9.5);
+    await kept(strangers, 3.5);
+    const { token } = await createToken(server, owner, { scope: 'read' });
+    const parsed = parseScrape((await scrape(bearer(token))).body);
+    const shop = { monitor_id: String(checked), protocol: 'HTTP' };
+    expect(parsed.value('paydar_monitor_certificate_days_left', shop)).toBe(9);
+    // No certificate kept: no sample rather than a made-up number.
+    expect(parsed.samples('paydar_monitor_certificate_days_left', { monitor_id: String(pending) })).toEqual([]);
+    expect(parsed.samples('paydar_monitor_certificate_days_left', { monitor_id: String(strangers) })).toEqual([]);
   });
 
   it("never shows another user's monitors", async () => {

@@ -5,6 +5,7 @@ import { DAY_MS, HOUR_MS, utcHourStart } from '@paydar/domain/time';
 import { uptimeSummary } from '@paydar/domain/uptime';
 import type { Registry } from 'prom-client';
 import type { Caller, ServiceContext } from '../../context';
+import { certificateDaysLeftByMonitor } from '../certificates/certificate-days';
 import { maintenanceAroundMany } from '../maintenance/maintenance-spans.repository';
 import { downtimesAroundMany, pausesAroundMany } from '../metrics/metrics.repository';
 import { type MonitorFigures, monitorRegistry, type ProberFigures, type ScrapeState } from './monitor-registry';
@@ -47,9 +48,9 @@ function proberFigures(day: readonly ProberHour[], latest: readonly ProberHour[]
 }
 
 /**
- * `GET /api/v1/metrics/prometheus`: the caller's monitors, read from the read models in six
+ * `GET /api/v1/metrics/prometheus`: the caller's monitors, read from the read models in seven
  * queries however many monitors there are — the state rows, downtimes, pauses, maintenance spans
- * and hourly rollups. Uptime is the badge's and the trends' rule (`uptimeSummary` from downtimes
+ * hourly rollups and kept certificates. Uptime is the badge's and the trends' rule (`uptimeSummary` from downtimes
  * less paused and maintenance time, from the first check) over the 24 hours ending now.
  */
 export async function scrapeMonitors(context: ServiceContext, caller: Caller): Promise<Registry> {
@@ -59,14 +60,16 @@ export async function scrapeMonitors(context: ServiceContext, caller: Caller): P
   const window = { from: now - DAY_MS, to: now };
   // The rollup hours the 24 hours touch, up to the hour now is in.
   const hours = { from: utcHourStart(window.from), to: utcHourStart(now) + HOUR_MS };
-  const [downtimes, paused, maintenance, day, latest] = await Promise.all([
+  const [downtimes, paused, maintenance, day, latest, certificates] = await Promise.all([
     downtimesAroundMany(context.db, ids, window),
     pausesAroundMany(context.db, ids, window),
     maintenanceAroundMany(context.db, ids, window, now),
     rollupsByMonitorAndProber(context.db, ids, hours),
     // The hour now is in, or the one before while the current one has no checks yet.
     latestHourByProber(context.db, ids, { from: utcHourStart(now) - HOUR_MS, to: hours.to }),
+    certificateDaysLeftByMonitor(context.db, caller.userId, new Date(now)),
   ]);
+  const daysLeftOf = new Map(certificates.map((certificate) => [certificate.monitorId, certificate.daysLeft]));
   const dayOf = byMonitor(day);
   const latestOf = byMonitor(latest);
   const figures = monitors.map((monitor): MonitorFigures => {
@@ -89,6 +92,7 @@ export async function scrapeMonitors(context: ServiceContext, caller: Caller): P
       state: stateOf(monitor, Boolean(spans?.maintenanceUntil)),
       uptimePercent24h: summary?.uptimePercent ?? null,
       lastCheckAt: monitor.lastCheckAt,
+      certificateDaysLeft: daysLeftOf.get(monitor.id) ?? null,
       probers: proberFigures(dayOf.get(monitor.id) ?? [], latestOf.get(monitor.id) ?? []),
     };
   });
