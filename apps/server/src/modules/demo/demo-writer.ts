@@ -5,6 +5,7 @@ import { insertProbeRecords } from '../ingest/probe-records.repository';
 import { addProberHealth } from '../probers/prober-health.repository';
 import { DEMO_ALERT_EMAIL, DEMO_ALERT_TELEGRAM } from './demo.catalogue';
 import { addRollups, type DemoState, saveDemoStates } from './demo.repository';
+import { keepDemoCertificates } from './demo-certificates';
 import {
   closeOpenDowntime,
   type DemoNotification,
@@ -60,6 +61,7 @@ export async function writeDemoRange(
   }
   const slowRules = new Map(world.monitors.map((monitor) => [monitor.id, monitor.spec.slowAlert ?? null]));
   await saveDemoStates(db, states, slowRules);
+  await keepDemoCertificates(db, world.monitors, range.to);
 }
 
 /** Downtimes that start or end in the range, and the slow and flapping events that fall in it. */

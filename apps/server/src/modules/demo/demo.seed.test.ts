@@ -49,6 +49,29 @@ describe('seeding the demo account', () => {
     expect(aliases).toEqual(DEMO_MONITORS.map((spec) => spec.alias));
   });
 
+  it('gives its HTTPS monitors a TLS certificate in their detail, current and never warned of', async () => {
+    const headers = await demoHeaders(server);
+    const list = await server.app.inject({ method: 'GET', url: '/api/v1/monitors/', headers });
+    const results = (list.json() as { results: Array<{ id: number; url: string | null }> }).results;
+    const https = results.filter((monitor) => monitor.url?.startsWith('https://'));
+    expect(https.length).toBeGreaterThan(0);
+    for (const monitor of results) {
+      const detail = await server.app.inject({ method: 'GET', url: `/api/v1/monitors/${monitor.id}/`, headers });
+      const certificate = detail.json().certificate as { host: string; days_left: number; issuer: string } | null;
+      if (!monitor.url?.startsWith('https://')) {
+        expect(certificate).toBeNull();
+        continue;
+      }
+      expect(certificate?.host).toBe(new URL(monitor.url).hostname);
+      expect(certificate?.days_left).toBeGreaterThanOrEqual(29);
+      expect(certificate?.days_left).toBeLessThanOrEqual(90);
+    }
+    const warned = await server.context.db.execute(sql`
+      SELECT 1 FROM monitor_events e JOIN monitors m ON m.id = e.monitor_id
+      WHERE m.is_demo AND e.kind = 'certificate_expiry'`);
+    expect(warned.rows).toEqual([]);
+  });
+
   it('writes 90 days of hourly rollups and raw records for the recent days only', async () => {
     const { rows } = await server.context.db.execute<{ oldest: Date; newest: Date; raw_oldest: Date }>(sql`
       SELECT min(hour) AS oldest, max(hour) AS newest,
