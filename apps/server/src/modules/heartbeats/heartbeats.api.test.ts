@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factories';
 import { useTestServer } from '../../../test/use-test-server';
 import { HEARTBEAT_PROBER_ID } from './heartbeat-verdict';
-import { createHeartbeat, downtimesOf, eventsOf, ping, recordsOf, stateOf } from './heartbeats.test-support';
+import {
+  createHeartbeat,
+  downtimesOf,
+  eventsOf,
+  heartbeatBody,
+  ping,
+  recordsOf,
+  stateOf,
+} from './heartbeats.test-support';
 import { sweepLateHeartbeats } from './lateness-sweep';
 import { FAIL_REASON, PINGS_PER_MINUTE } from './ping.service';
 
@@ -74,6 +82,21 @@ describe('creating a heartbeat', () => {
       apdex: 0.5,
     });
     expect(noProbers.json()).toMatchObject({ probers: ['Please fill all fields.'] });
+    const noApdex = await callAs(server, owner, 'POST', '/api/v1/monitors/', {
+      protocol_type: 'HTTP',
+      url: 'http://93.184.216.34/',
+      period: 300,
+      probers: [1],
+    });
+    expect(noApdex.statusCode).toBe(400);
+    expect(noApdex.json()).toMatchObject({ apdex: ['Please fill all fields.'] });
+  });
+
+  it('needs no apdex from an API caller: a heartbeat without one keeps 0.5 s', async () => {
+    const { apdex: _apdex, ...withoutApdex } = heartbeatBody();
+    const made = await callAs(server, owner, 'POST', '/api/v1/monitors/', withoutApdex);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().apdex).toBe(0.5);
   });
 });
 

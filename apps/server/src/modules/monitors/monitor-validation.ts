@@ -29,6 +29,8 @@ function assertHeartbeatOrProbed(input: MonitorInput): boolean {
     return true;
   }
   if (!input.probers.length) throw invalidField('probers', FILL_ALL_FIELDS);
+  // A heartbeat may leave the apdex out (a ping's runtime is rarely judged); a probed monitor may not.
+  if (input.apdex === undefined) throw invalidField('apdex', FILL_ALL_FIELDS);
   if (!PROBED_PERIODS.includes(input.period))
     throw invalidField('period', `Choose one of: ${PROBED_PERIODS.join(', ')} seconds.`);
   return false;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { channelTypeOfKey, normalizeChannelValue } from '@paydar/contracts/alert-channels';
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
 import type { Monitor, MonitorInput } from '@paydar/contracts/monitors';
-import { DEFAULT_HEARTBEAT_GRACE_SECONDS } from '@paydar/contracts/monitors-options';
+import { DEFAULT_APDEX_SECONDS, DEFAULT_HEARTBEAT_GRACE_SECONDS } from '@paydar/contracts/monitors-options';
 import { normaliseMonitorInput } from '@paydar/domain/monitor-input';
 import { checkPlanLimits } from '@paydar/domain/plan-limits';
 import type { Caller, ServiceContext } from '../../context';
@@ -143,7 +143,7 @@ function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' 
     graceSeconds: isHeartbeat ? (input.grace ?? DEFAULT_HEARTBEAT_GRACE_SECONDS) : null,
     alias: input.alias || null,
     periodSeconds: input.period,
-    apdexMs: Math.round(input.apdex * 1000),
+    apdexMs: Math.round((input.apdex ?? DEFAULT_APDEX_SECONDS) * 1000),
     httpMethod: input.http_method,
     httpHeaders: input.http_headers,
     httpBody: input.http_body ?? null,
