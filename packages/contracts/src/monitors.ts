@@ -69,11 +69,9 @@ export const monitorInput = z.strictObject({
     description:
       'Seconds between checks (5 to 1800); a HEARTBEAT monitor also takes 3600, 21600, 43200, 86400 and 604800.',
   }),
-  apdex: oneOf(APDEX_OPTIONS_SECONDS, 'seconds')
-    .optional()
-    .meta({
-      description: 'Seconds of the apdex threshold T; required, except for a HEARTBEAT monitor (0.5 when absent).',
-    }),
+  apdex: oneOf(APDEX_OPTIONS_SECONDS, 'seconds').optional().meta({
+    description: 'Seconds of the apdex threshold T; required, except for a HEARTBEAT monitor (0.5 when absent).',
+  }),
   http_method: z.enum(MONITOR_HTTP_METHODS).default('GET'),
   http_headers: z.array(httpHeader).max(50).default([]),
   http_body: z.string().max(65_536).nullish(),
