@@ -63,6 +63,8 @@ export const liveMonitor = z.object({
   is_slow: z.boolean(),
   /** When the open downtime began; null while none is open. */
   downtime_from: z.string().nullable(),
+  /** Signed-in streams only: why the open downtime began (a failed assertion's words); null without one. */
+  downtime_reason: z.string().nullable().optional(),
   /** While a maintenance window covers now: when it ends; null otherwise. Pushed as a window starts and ends. */
   in_maintenance_until: z.string().nullable().optional(),
   /** Signed-in streams only: the list item's fields (see liveMonitorItem). */

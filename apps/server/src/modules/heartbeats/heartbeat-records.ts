@@ -11,15 +11,17 @@ const APDEX_CLASS = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
 
 /**
  * Files one heartbeat event as ingest files a check: a raw record and its hourly rollup (prober
- * HEARTBEAT_PROBER_ID), then the monitor's state, downtime and alert event. A success's duration is
- * its runtime since `/start` (0 without one). Runs in the caller's transaction, which holds the
- * heartbeat's state row; returns how many down/up transitions it made.
+ * HEARTBEAT_PROBER_ID), then — when `judged` — the monitor's state, downtime and alert event (an
+ * event inside a maintenance window is kept but judges nothing, as a check there). A success's
+ * duration is its runtime since `/start` (0 without one). Runs in the caller's transaction, which
+ * holds the heartbeat's state row; returns how many down/up transitions it made.
  */
 export async function fileHeartbeatEvent(
   transaction: Transaction,
   monitor: { monitorId: number; apdexMs: number },
   event: HeartbeatEvent,
   runtimeMs: number,
+  judged = true,
 ): Promise<number> {
   const db: Database = transaction.db;
   const success = event.kind === 'success';
@@ -42,6 +44,7 @@ export async function fileHeartbeatEvent(
       bucket: bucketIndex(duration),
     },
   ]);
+  if (!judged) return 0;
   const [state] = await lockMonitorStates(db, [monitor.monitorId]);
   if (!state) return 0;
   return saveOutcomes(db, [heartbeatOutcome(state, event)]);

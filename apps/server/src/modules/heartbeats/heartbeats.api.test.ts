@@ -234,6 +234,25 @@ describe('pings and lateness', () => {
     expect(await stateOf(server, id)).toMatchObject({ is_down: true });
   });
 
+  it('keeps a failure reported inside a maintenance window without taking the heartbeat down', async () => {
+    const { id, token } = await createHeartbeat(server, owner);
+    await ping(server, token);
+    const armed = (await detail(id)).heartbeat.expected_by;
+    await server.context.db.execute(sql`
+      INSERT INTO maintenance_spans (monitor_id, starts_at, ends_at)
+      VALUES (${id}, now() - interval '1 second', now() + interval '60 seconds')`);
+    expect((await ping(server, token, '/fail', { method: 'POST', body: 'disk full' })).statusCode).toBe(200);
+    expect(await stateOf(server, id)).toMatchObject({ is_down: false });
+    expect(await downtimesOf(server, id)).toHaveLength(0);
+    expect((await recordsOf(server, id)).at(-1)).toMatchObject({ success: false, error: `${FAIL_REASON} disk full` });
+    const after = (await detail(id)).heartbeat;
+    expect(after).toMatchObject({ last_ping_note: 'disk full', expected_by: armed });
+    // After the window the same report takes it down.
+    server.clock.offsetMs = 61_000;
+    expect((await ping(server, token, '/fail')).statusCode).toBe(200);
+    expect(await stateOf(server, id)).toMatchObject({ is_down: true });
+  });
+
   it('answers 404 to an unknown token and a regenerated one, and HEAD like GET', async () => {
     const { id, token } = await createHeartbeat(server, owner);
     expect((await ping(server, 'no-such-token')).statusCode).toBe(404);

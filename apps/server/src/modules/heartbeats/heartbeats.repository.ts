@@ -43,17 +43,19 @@ export async function findPingTarget(db: Database, tokenHash: string): Promise<P
 /**
  * Locks a heartbeat's state row (made on its first ping) and reads it. Pings and the lateness sweep
  * lock this row before the monitor_states row, always in that order, so they cannot deadlock.
- * Also tells whether the monitor is still enabled, read after the lock: a pause that committed
- * while the ping waited is seen.
+ * Also tells whether the monitor is still enabled, read after the lock (a pause that committed
+ * while the ping waited is seen), and whether a maintenance window of it covers `now`.
  */
 export async function lockHeartbeatState(
   db: Database,
   monitorId: number,
-): Promise<(HeartbeatState & { isEnabled: boolean }) | null> {
+  now: number,
+): Promise<(HeartbeatState & { isEnabled: boolean; inMaintenance: boolean }) | null> {
   await db.execute(sql`INSERT INTO heartbeat_states (monitor_id) VALUES (${monitorId}) ON CONFLICT DO NOTHING`);
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT (extract(epoch FROM h.deadline) * 1000)::float8 AS deadline,
-      (extract(epoch FROM h.started_at) * 1000)::float8 AS started_at, m.is_enabled
+      (extract(epoch FROM h.started_at) * 1000)::float8 AS started_at, m.is_enabled,
+      ${hasSpanOverlapping(sql`m.id`, now, now + 1)} AS in_maintenance
     FROM heartbeat_states h JOIN monitors m ON m.id = h.monitor_id
     WHERE h.monitor_id = ${monitorId} FOR UPDATE OF h`);
   const row = result.rows[0];
@@ -62,6 +64,7 @@ export async function lockHeartbeatState(
     deadline: row.deadline as number | null,
     startedAt: row.started_at as number | null,
     isEnabled: row.is_enabled as boolean,
+    inMaintenance: row.in_maintenance as boolean,
   };
 }
 

@@ -31,7 +31,8 @@ export function pingNote(body: Buffer | undefined): string | null {
 /**
  * A ping to `/ping/{token}[/start|/fail]`: the token is the only credential (its SHA-256 is looked
  * up). A paused monitor's pings are answered but change and record nothing. A success arms the
- * deadline (period + grace from now) and brings a down monitor up; `/fail` takes it down at once;
+ * deadline (period + grace from now) and brings a down monitor up; `/fail` takes it down at once
+ * (inside a maintenance window it is kept and judges nothing);
  * `/start` notes when the run began, so the success's runtime is its response time.
  */
 export async function receivePing(
@@ -52,7 +53,7 @@ export async function receivePing(
   const note = pingNote(body);
   if (kind !== 'start') await ensurePartitions(context.db, [now.toISOString().slice(0, 10)]);
   const deadline = await context.runInTransaction(async (transaction) => {
-    const state = await lockHeartbeatState(transaction.db, target.monitorId);
+    const state = await lockHeartbeatState(transaction.db, target.monitorId, at);
     if (!state?.isEnabled) return null;
     if (kind === 'start') {
       await saveHeartbeatState(transaction.db, target.monitorId, {
@@ -69,8 +70,12 @@ export async function receivePing(
       kind === 'success'
         ? { kind, at }
         : { kind, at, reason: note ? `${FAIL_REASON} ${note.slice(0, 200)}` : FAIL_REASON };
-    const transitions = await fileHeartbeatEvent(transaction, target, event, runtime);
-    const next = kind === 'success' ? at + (target.periodSeconds + target.graceSeconds) * 1000 : null;
+    // A failure reported inside a maintenance window is kept but takes nothing down, and the
+    // deadline armed before it stays: a job that stays silent after the window is still late.
+    const judged = kind === 'success' || !state.inMaintenance;
+    const transitions = await fileHeartbeatEvent(transaction, target, event, runtime, judged);
+    const next =
+      kind === 'success' ? at + (target.periodSeconds + target.graceSeconds) * 1000 : judged ? null : state.deadline;
     await saveHeartbeatState(transaction.db, target.monitorId, {
       deadline: next,
       startedAt: null,

@@ -8,6 +8,8 @@ export interface LiveRow {
   state: LiveMonitor;
   /** What only its owner's streams carry. */
   item: LiveMonitorItem;
+  /** Why the open downtime began (an assertion's words may quote a secret header): the owner's only. */
+  downtimeReason: string | null;
   userId: number;
   token: string;
   changeSeq: number;
@@ -40,6 +42,7 @@ function toLiveRow(row: Record<string, unknown>): LiveRow {
       creation_time: iso(row.created_at) as string,
       edited_at: iso(row.updated_at) as string,
     },
+    downtimeReason: (row.downtime_reason as string | null) ?? null,
     userId: row.user_id as number,
     token: row.token as string,
     changeSeq: Number(row.change_seq ?? 0),
@@ -47,7 +50,7 @@ function toLiveRow(row: Record<string, unknown>): LiveRow {
 }
 
 /** The owner's stream's form of a row: the state with the list item's fields. */
-export const ownerView = (row: LiveRow) => ({ ...row.state, item: row.item });
+export const ownerView = (row: LiveRow) => ({ ...row.state, downtime_reason: row.downtimeReason, item: row.item });
 
 /**
  * One query, whatever the number of monitors: the state row, slow and flapping flags, the open
@@ -64,11 +67,13 @@ async function selectLive(db: Database, where: SQL, now: Date): Promise<LiveRow[
       s.last_check_at, s.last_status_code, s.last_status, s.change_seq::text AS change_seq,
       coalesce(a.is_flapping, false) AS is_flapping,
       (m.slow_alert IS NOT NULL AND coalesce(ss.is_slow, false)) AS is_slow,
-      (SELECT d.from_time FROM downtimes d WHERE d.monitor_id = m.id AND d.to_time IS NULL) AS downtime_from
+      d.from_time AS downtime_from, d.reason AS downtime_reason
     FROM monitors m
     LEFT JOIN monitor_states s ON s.monitor_id = m.id
     LEFT JOIN monitor_slow_states ss ON ss.monitor_id = m.id
     LEFT JOIN monitor_alert_states a ON a.monitor_id = m.id
+    LEFT JOIN LATERAL (SELECT od.from_time, od.reason FROM downtimes od
+      WHERE od.monitor_id = m.id AND od.to_time IS NULL LIMIT 1) d ON true
     WHERE ${where}`);
   return result.rows.map(toLiveRow);
 }

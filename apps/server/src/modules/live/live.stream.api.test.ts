@@ -32,6 +32,7 @@ describe('the signed-in stream', () => {
       last_status_code: 200,
       last_check_at: new Date(time).toISOString(),
       downtime_from: null,
+      downtime_reason: null,
     });
     expect(Number(event.id)).toBeGreaterThan(Number(ready.id));
   });
@@ -46,6 +47,8 @@ describe('the signed-in stream', () => {
     const down = await live.next(monitorEvent(id, (data) => data.is_down === true));
     expect(down.data.last_status_code).toBe(503);
     expect(down.data.downtime_from).toBe(new Date(first).toISOString());
+    // The owner's stream says why (the shared one never does: see live.changes).
+    expect(down.data.downtime_reason).toBe('HTTP 503');
   });
 
   it('tells a pause and a removal', async () => {

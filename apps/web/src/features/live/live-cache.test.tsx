@@ -49,6 +49,16 @@ describe('withLiveState', () => {
     });
   });
 
+  it('keeps why the downtime began when the owner’s stream says it', () => {
+    const live = liveState(7, {
+      is_down: true,
+      last_status_code: 200,
+      downtime_from: '2026-11-26T10:00:00.000Z',
+      downtime_reason: 'Keyword "Error" found',
+    });
+    expect(withLiveState(buildMetric(), live, NOW).downtimes[0]?.reason).toBe('Keyword "Error" found');
+  });
+
   it('ends the open downtime at the last check once the push says none is open', () => {
     const open: Metric = buildMetric({
       is_down: true,

@@ -20,13 +20,13 @@ const listKey = monitorsQueryOptions().queryKey;
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 /** The open downtime as the figures list it: `to_time` null, lasting until now. */
-function openDowntime(from: string, now: number) {
+function openDowntime(from: string, reason: string | null, now: number) {
   return {
     from_time: from,
     to_time: null,
     duration: Math.max(0, Math.round((now - Date.parse(from)) / 1000)),
     ended_by: null,
-    reason: null,
+    reason,
   };
 }
 
@@ -35,7 +35,10 @@ export function withLiveState(metric: Metric, live: LiveMonitor, now: number): M
   let downtimes = metric.downtimes;
   const open = downtimes.find((row) => row.to_time === null);
   if (live.downtime_from && open?.from_time !== live.downtime_from) {
-    downtimes = [openDowntime(live.downtime_from, now), ...downtimes.filter((row) => row !== open)];
+    downtimes = [
+      openDowntime(live.downtime_from, live.downtime_reason ?? null, now),
+      ...downtimes.filter((row) => row !== open),
+    ];
   } else if (!live.downtime_from && open) {
     const end = live.last_check_at ?? new Date(now).toISOString();
     const duration = Math.max(0, Math.round((Date.parse(end) - Date.parse(open.from_time)) / 1000));

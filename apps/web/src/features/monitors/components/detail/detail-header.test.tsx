@@ -128,6 +128,24 @@ describe('DetailHeader: slow responses (issue 14)', () => {
     expect(screen.getByTestId('slow-reason').textContent).toBe(slow.reason);
   });
 
+  it('says why the open downtime began when a check said more than its status code', () => {
+    const open = (reason: string | null) =>
+      buildMetric({
+        is_down: true,
+        downtimes: [{ from_time: '2026-11-26T10:00:00.000Z', to_time: null, duration: 60, ended_by: null, reason }],
+      });
+    const { unmount } = renderWithProviders(<DetailHeader {...base} metric={open('Keyword "Error" found')} />);
+    expect(screen.getByTestId('down-reason').textContent).toBe('Keyword "Error" found');
+    unmount();
+    const bare = renderWithProviders(<DetailHeader {...base} metric={open('HTTP 503')} />);
+    expect(screen.queryByTestId('down-reason')).toBeNull();
+    bare.unmount();
+    // Inside maintenance the state is not judged, so nothing is said of the downtime.
+    const inWindow = { ...open('Keyword "Error" found'), in_maintenance_until: '2026-11-26T13:00:00.000Z' };
+    renderWithProviders(<DetailHeader {...base} metric={inWindow} />);
+    expect(screen.queryByTestId('down-reason')).toBeNull();
+  });
+
   it('shows nothing of it when not slow, nor while down (down says more)', () => {
     const { unmount } = renderWithProviders(<DetailHeader {...base} slow={null} />);
     expect(screen.queryByText('Slow')).toBeNull();

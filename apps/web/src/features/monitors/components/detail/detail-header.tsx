@@ -43,6 +43,17 @@ export function detailStatus(enabled: boolean, metric: Metric | undefined): Deta
   return statusWord[monitorStatus({ is_enabled: enabled }, metric)];
 }
 
+/**
+ * Why the open downtime began, when the checks said more than its status code: a failed assertion
+ * ("Keyword "Error" found") beside a 200 would otherwise read as a contradiction. A bare "HTTP 503"
+ * repeats the status badge, so it is left out. Shared views never carry a reason.
+ */
+export function openDowntimeReason(metric: Metric | undefined): string | null {
+  const reason = metric?.downtimes.find((row) => row.to_time === null)?.reason?.trim();
+  if (!reason || /^HTTP \d{3}$/.test(reason)) return null;
+  return reason;
+}
+
 const statusColor: Record<DetailStatus, string> = {
   Up: 'teal',
   Down: 'red',
@@ -75,6 +86,7 @@ export function DetailHeader(props: DetailHeaderProps) {
   const status = detailStatus(enabled, metric);
   const result = metric ? lastResult(monitor, metric) : null;
   const slow = status === 'Up' ? (props.slow ?? null) : null;
+  const downReason = status === 'Down' ? openDowntimeReason(metric) : null;
   const formatTime = useFormatTime();
   const { calendar } = useTimeSettings();
   return (
@@ -134,6 +146,11 @@ export function DetailHeader(props: DetailHeaderProps) {
                 </Text>
                 <ExternalLinkIcon size={13} style={{ flexShrink: 0 }} />
               </Anchor>
+            )}
+            {downReason && (
+              <Text size="sm" c="red.7" lineClamp={2} style={{ wordBreak: 'break-word' }} data-testid="down-reason">
+                {downReason}
+              </Text>
             )}
             {slow && (
               <Text size="sm" c="yellow.9" data-testid="slow-reason">
