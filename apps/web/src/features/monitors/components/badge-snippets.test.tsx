@@ -8,11 +8,11 @@ import { ShareModal } from './share-modal';
 
 const BADGES = 'https://api.example.test/api/v1/badges/tok-123';
 
-function openWith(subscriptions: Subscription[]) {
+function openWith(subscriptions: Subscription[], certificate = false) {
   stubFetch((url) =>
     url.endsWith('/api/v1/users/subscriptions') ? { body: page(subscriptions) } : { status: 404, body: {} },
   );
-  renderWithProviders(<ShareModal opened onClose={() => undefined} token="tok-123" />);
+  renderWithProviders(<ShareModal opened onClose={() => undefined} token="tok-123" certificate={certificate} />);
 }
 
 const snippet = async (label: string) => ((await screen.findByLabelText(label)) as HTMLTextAreaElement).value;
@@ -61,7 +61,18 @@ describe('the Share popup badges', () => {
     const markdown = await snippet('Badge Markdown');
     expect(markdown).toContain(`${BADGES}/status.svg`);
     expect(markdown).not.toContain('uptime');
+    expect(markdown).not.toContain('certificate');
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('offers the certificate badge only for a monitor that has a TLS certificate', async () => {
+    openWith([buildGoldSubscription()], true);
+    expect(await snippet('Badge Markdown')).toContain(
+      `[![certificate](${BADGES}/certificate.svg)](https://app.example.test/symlink/tok-123)`,
+    );
+    expect(screen.getByRole('img', { name: 'certificate badge' }).getAttribute('src')).toBe(
+      `${BADGES}/certificate.svg`,
+    );
   });
 
   it('shows no badges while the token loads', () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { apiUrl } from '@/lib/api-url';
 
-type BadgeKind = 'status' | 'uptime' | 'response-time';
+type BadgeKind = 'status' | 'uptime' | 'response-time' | 'certificate';
 
 /**
  * The badge image URL of a monitor (server module badges): absolute, since it is pasted into other
@@ -22,15 +22,20 @@ interface ShownBadge {
   alt: string;
 }
 
-/** The status badge, and uptime and response time over `period` when the plan covers one. */
-function shownBadges(token: string, period: BadgePeriod | null): ShownBadge[] {
-  const status = { url: badgeUrl(token, 'status'), alt: 'status' };
-  if (!period) return [status];
-  return [
-    status,
-    { url: badgeUrl(token, 'uptime', period), alt: `uptime ${period}` },
-    { url: badgeUrl(token, 'response-time', period), alt: `response time ${period}` },
-  ];
+/**
+ * The status badge, uptime and response time over `period` when the plan covers one, and the TLS
+ * certificate's days left when the monitor has a certificate to count them from.
+ */
+function shownBadges(token: string, period: BadgePeriod | null, certificate: boolean): ShownBadge[] {
+  const badges = [{ url: badgeUrl(token, 'status'), alt: 'status' }];
+  if (period) {
+    badges.push(
+      { url: badgeUrl(token, 'uptime', period), alt: `uptime ${period}` },
+      { url: badgeUrl(token, 'response-time', period), alt: `response time ${period}` },
+    );
+  }
+  if (certificate) badges.push({ url: badgeUrl(token, 'certificate'), alt: 'certificate' });
+  return badges;
 }
 
 /** Markdown for a README and HTML for an intranet page, each badge linked to the share page. */
@@ -38,8 +43,9 @@ export function badgeSnippets(
   token: string,
   link: string,
   period: BadgePeriod | null,
+  certificate = false,
 ): { markdown: string; html: string } {
-  const badges = shownBadges(token, period);
+  const badges = shownBadges(token, period, certificate);
   return {
     markdown: badges.map(({ url, alt }) => `[![${alt}](${url})](${link})`).join(' '),
     html: badges.map(({ url, alt }) => `<a href="${link}"><img src="${url}" alt="${alt}"></a>`).join(' '),
@@ -66,18 +72,20 @@ type BadgeSnippetsProps = {
   link: string;
   /** The owner's plan's METRIC_HISTORY_DAYS: a longer period would read "no data" (0 without a plan). */
   historyDays: number;
+  /** The monitor has a TLS certificate (an HTTPS monitor once checked): its badge is offered too. */
+  certificate?: boolean;
 };
 
 /**
  * The Share popup's badges: a preview and the snippets to paste, each with a copy button. Uptime and
  * response time use the longest period the plan's history covers; the user may pick a shorter one.
  */
-export function BadgeSnippets({ token, link, historyDays }: BadgeSnippetsProps) {
+export function BadgeSnippets({ token, link, historyDays, certificate = false }: BadgeSnippetsProps) {
   const covered = coveredBadgePeriods(historyDays);
   const [chosen, setChosen] = useState<BadgePeriod | null>(null);
   const period = chosen && covered.includes(chosen) ? chosen : longestBadgePeriod(historyDays);
-  const badges = shownBadges(token, period);
-  const { markdown, html } = badgeSnippets(token, link, period);
+  const badges = shownBadges(token, period, certificate);
+  const { markdown, html } = badgeSnippets(token, link, period, certificate);
   return (
     <Stack gap="xs" mt="md">
       <Group justify="space-between" gap="xs">

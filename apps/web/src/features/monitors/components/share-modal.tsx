@@ -15,10 +15,12 @@ type ShareModalProps = {
   token: string | undefined;
   /** The token could not be loaded. */
   failed?: boolean;
+  /** The monitor has a TLS certificate, so its certificate badge is offered. */
+  certificate?: boolean;
 };
 
 /** The Share popup: the monitor's public link and its badges' snippets, each with a copy button. */
-export function ShareModal({ opened, onClose, token, failed = false }: ShareModalProps) {
+export function ShareModal({ opened, onClose, token, failed = false, certificate = false }: ShareModalProps) {
   // The badges' periods follow the plan's history; without an active plan the server shows none (0 days).
   const plan = useMonitorDetailPlan(opened).data;
   const historyDays = plan === undefined ? undefined : (plan?.historyDays ?? 0);
@@ -43,7 +45,7 @@ export function ShareModal({ opened, onClose, token, failed = false }: ShareModa
               <Loader size="sm" aria-label="Loading badges" />
             </Center>
           ) : (
-            <BadgeSnippets token={token} link={shareUrl(token)} historyDays={historyDays} />
+            <BadgeSnippets token={token} link={shareUrl(token)} historyDays={historyDays} certificate={certificate} />
           )}
         </>
       )}

@@ -183,7 +183,14 @@ function MonitorDetailPanel({ monitor, shared, onBack, aside }: MonitorDetailPro
         planName={planName}
       />
       <CommandModal opened={popup === 'command'} onClose={() => setPopup(null)} command={monitor.terminal_command} />
-      {!shared && <ShareModal opened={popup === 'share'} onClose={() => setPopup(null)} token={monitor.token} />}
+      {!shared && (
+        <ShareModal
+          opened={popup === 'share'}
+          onClose={() => setPopup(null)}
+          token={monitor.token}
+          certificate={Boolean(monitor.certificate)}
+        />
+      )}
       <ApdexDrawer opened={drawer === 'apdex'} onClose={() => setDrawer(null)} apdexSeconds={monitor.apdex} />
       <ContactUsDrawer opened={drawer === 'contact'} onClose={() => setDrawer(null)} />
     </Stack>

@@ -166,7 +166,13 @@ export function MonitorList({
         <MonitorFormModal opened={dialog.opened} onClose={closeDialog} editId={dialog.monitor.id} />
       )}
       {dialog?.action === 'share' && (
-        <ShareModal opened={dialog.opened} onClose={closeDialog} token={shared.data?.token} failed={shared.isError} />
+        <ShareModal
+          opened={dialog.opened}
+          onClose={closeDialog}
+          token={shared.data?.token}
+          failed={shared.isError}
+          certificate={Boolean(shared.data?.certificate)}
+        />
       )}
       {dialog?.action === 'remove' && (
         <RemoveMonitorModal
