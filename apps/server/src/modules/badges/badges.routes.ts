@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import { matchesEtag } from '../../http/conditional';
 import { type Badge, newBadgeCaches } from './badge-cache';
 import { badgeParams, periodBadgeQuery, statusBadgeQuery } from './badges.schema';
-import { getCertificateBadge, getPeriodBadge, getStatusBadge } from './badges.service';
+import { getCurrentBadge, getPeriodBadge } from './badges.service';
 
 const tags = ['badges'];
 const response = {
@@ -41,36 +41,31 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     const caches = newBadgeCaches(context);
     app.addHook('onClose', async () => caches.subjects.close());
-    app.get(
-      '/api/v1/badges/:token/status.svg',
+    const current = [
+      { kind: 'status', summary: "A monitor's status badge (SVG)", what: 'The live state' },
       {
-        schema: {
-          summary: "A monitor's status badge (SVG)",
-          tags,
-          description: description('The live state'),
-          params: badgeParams,
-          querystring: statusBadgeQuery,
-          response,
-        },
+        kind: 'certificate',
+        summary: "A monitor's TLS certificate badge (SVG)",
+        what: "Days left of the HTTPS monitor's TLS certificate",
       },
-      async (request, reply) =>
-        sendBadge(request, reply, await getStatusBadge(context, caches, request.params.token, request.query)),
-    );
-    app.get(
-      '/api/v1/badges/:token/certificate.svg',
-      {
-        schema: {
-          summary: "A monitor's TLS certificate badge (SVG)",
-          tags,
-          description: description("Days left of the HTTPS monitor's TLS certificate"),
-          params: badgeParams,
-          querystring: statusBadgeQuery,
-          response,
+    ] as const;
+    for (const { kind, summary, what } of current) {
+      app.get(
+        `/api/v1/badges/:token/${kind}.svg`,
+        {
+          schema: {
+            summary,
+            tags,
+            description: description(what),
+            params: badgeParams,
+            querystring: statusBadgeQuery,
+            response,
+          },
         },
-      },
-      async (request, reply) =>
-        sendBadge(request, reply, await getCertificateBadge(context, caches, request.params.token, request.query)),
-    );
+        async (request, reply) =>
+          sendBadge(request, reply, await getCurrentBadge(context, caches, kind, request.params.token, request.query)),
+      );
+    }
     for (const kind of ['uptime', 'response-time'] as const) {
       app.get(
         `/api/v1/badges/:token/${kind}.svg`,

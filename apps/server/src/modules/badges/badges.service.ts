@@ -124,18 +124,38 @@ function finish(kind: BadgeKind, query: StatusBadgeQuery & { period?: string }, 
   return { etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`, svg };
 }
 
-/** `GET /api/v1/badges/{token}/status.svg`: public, from the share token. */
-export async function getStatusBadge(
+/** The badges of the monitor as it is now (no period): its state, and its TLS certificate's days left. */
+export type CurrentBadgeKind = 'status' | 'certificate';
+
+/**
+ * `GET /api/v1/badges/{token}/status.svg` (the live state) and `/certificate.svg` (days left of the
+ * latest certificate an HTTPS check of the monitor saw, modules/certificates; 'no data' before one
+ * did or for other protocols). Public, from the share token.
+ */
+export async function getCurrentBadge(
   context: ServiceContext,
   caches: BadgeCaches,
+  kind: CurrentBadgeKind,
   token: string,
   query: StatusBadgeQuery,
 ): Promise<Badge> {
   const subject = await subjectOf(context, caches, token);
   const now = context.now().getTime();
-  return keptBadge(caches, badgeKey('status', subject, query, now), async () =>
-    finish('status', query, statusFace(await statusOf(context, subject, now))),
+  return keptBadge(caches, badgeKey(kind, subject, query, now), async () =>
+    finish(
+      kind,
+      query,
+      kind === 'status'
+        ? statusFace(await statusOf(context, subject, now))
+        : await certificateOf(context, subject, now),
+    ),
   );
+}
+
+async function certificateOf(context: ServiceContext, subject: MetricSubject, now: number) {
+  const certificate =
+    subject.monitor.protocolType === 'HTTP' ? await readMonitorCertificate(context.db, subject.monitor.id) : undefined;
+  return certificateFace(certificate ? certificateDaysLeft(certificate.validTo, now) : null);
 }
 
 /** `GET /api/v1/badges/{token}/uptime.svg` and `/response-time.svg`. */
@@ -154,30 +174,5 @@ export async function getPeriodBadge(
         ? await uptimeOf(context, subject, query, now)
         : await responseTimeOf(context, subject, query, now);
     return finish(kind, query, face);
-  });
-}
-
-/**
- * `GET /api/v1/badges/{token}/certificate.svg`: days left of the latest certificate an HTTPS check
- * of the monitor saw (modules/certificates); 'no data' before one did or for other protocols.
- */
-export async function getCertificateBadge(
-  context: ServiceContext,
-  caches: BadgeCaches,
-  token: string,
-  query: StatusBadgeQuery,
-): Promise<Badge> {
-  const subject = await subjectOf(context, caches, token);
-  const now = context.now().getTime();
-  return keptBadge(caches, badgeKey('certificate', subject, query, now), async () => {
-    const certificate =
-      subject.monitor.protocolType === 'HTTP'
-        ? await readMonitorCertificate(context.db, subject.monitor.id)
-        : undefined;
-    return finish(
-      'certificate',
-      query,
-      certificateFace(certificate ? certificateDaysLeft(certificate.validTo, now) : null),
-    );
   });
 }
