@@ -126,6 +126,7 @@ describe('the plan’s monthly notification allowance', () => {
     const start = Date.now() - 10 * 60 * SECOND;
     for (const prober of ['A', 'B', 'C']) await postResult(world, prober, monitorId, start, true);
     await postResult(world, 'A', monitorId, start + 60 * SECOND, false);
+    await postResult(world, 'C', monitorId, start + 60.5 * SECOND, true);
     await postResult(world, 'B', monitorId, start + 61 * SECOND, false);
     const rows = await eventually(async () => {
       const found = (await notificationRows(world, owner.id)).filter((row) => row.recipient !== 'old@example.test');

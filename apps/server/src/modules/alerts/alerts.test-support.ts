@@ -129,7 +129,10 @@ export async function takeMonitorDown(
   const { id: monitorId } = await createAlertedMonitor(world, owner, allChannelRefs(channels));
   const start = Date.now() - 10 * 60_000;
   for (const prober of ['A', 'B', 'C']) await postResult(world, prober, monitorId, start, true);
+  // Two of three fail and the third answers the round too: the round is decided at once by the
+  // majority, rather than after waiting CONFIRMATION_WAIT_MS for a prober that stays silent.
   await postResult(world, 'A', monitorId, start + 60_000, false);
+  await postResult(world, 'C', monitorId, start + 60_500, true);
   await postResult(world, 'B', monitorId, start + 61_000, false);
   return { owner, monitorId, start };
 }
