@@ -5,7 +5,7 @@ import type { CheckResult } from '../../packages/contracts/src/agent';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { openFirstMonitorEdit } from '../support/monitors';
-import { atEachSize, shotPath } from '../support/screenshots';
+import { atEachSize, shootAtEachSize, shotPath } from '../support/screenshots';
 import { postBatch, registerProbers } from '../support/seed-results';
 import { expect, test } from '../support/test';
 
@@ -174,6 +174,9 @@ test('add a monitor with response checks, see field errors, find them on edit, a
   const downtimes = page.getByRole('table', { name: 'Downtimes' });
   await expect(downtimes.getByRole('columnheader', { name: 'Reason' })).toBeVisible();
   await expect(downtimes.getByRole('cell', { name: reason })).toBeVisible();
+  // The header says it too, beside Down and the 200 the target answered.
+  await expect(page.getByTestId('down-reason')).toHaveText(reason);
+  await shootAtEachSize(page, 'monitor-assertions-header');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await atEachSize(page, async (size) => {
