@@ -234,6 +234,35 @@ describe('webhooks and Telegram', () => {
     ]);
   });
 
+  it('offers the bot for a name just added, and Verify for a number, only once the server has them', async () => {
+    signIn({ alert_channels: noChannels() });
+    const api = stubAlertsApi({ profile: { alert_channels: noChannels() } });
+    const answer = api.fetchMock.getMockImplementation() as NonNullable<
+      ReturnType<typeof api.fetchMock.getMockImplementation>
+    >;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') await held;
+      return answer(input, init);
+    });
+    renderAt(<AlertChannelsCard />);
+    addTag('Telegram', 'night_ops');
+    await waitFor(() => expect(tagsOf('Telegram')).toHaveLength(1));
+    addTag('Phone', '09121234567');
+    await waitFor(() => expect(tagsOf('Phone')).toHaveLength(1));
+    const bot = await screen.findByRole('button', { name: 'Open the bot for @night_ops' });
+    expect(bot).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Verify 09121234567' })).toHaveProperty('disabled', true);
+    release();
+    await waitFor(() => expect(bot).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Verify 09121234567' })).toHaveProperty('disabled', false),
+    );
+  });
+
   it("closes the tab and says 'Something went wrong!' when the link cannot be made", async () => {
     const channels = { ...noChannels(), telegram_usernames: [{ value: '@night_ops', is_verified: false }] };
     signIn({ alert_channels: channels });

@@ -64,7 +64,9 @@ export function ChannelField({ type, disabled, onVerify, verifying }: ChannelFie
         </Text>
       )}
       {(type === 'telegram' || type === 'bale') && (
-        <TelegramHint messenger={type} entries={list.entries} disabled={disabled} />
+        // A name just added is shown at once but is not on the server until its save ends: its
+        // start link can only be made after that.
+        <TelegramHint messenger={type} entries={list.entries} disabled={disabled || list.saving} />
       )}
       {isChatWebhook(type) && !disabled && <ChatWebhookHint type={type} entries={list.entries} />}
       {type === 'webhook' && me && !disabled && <WebhookHint entries={list.entries} secret={me.webhook_secret} />}

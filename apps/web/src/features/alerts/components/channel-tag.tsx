@@ -9,6 +9,8 @@ type ChannelTagProps = {
   /** Phones: starts the SMS code verification (spec §2: only phone tags have it). */
   onVerify?: () => void;
   verifying?: boolean;
+  /** The lists are being saved: a tag just added is not on the server yet, so it cannot be verified. */
+  saving?: boolean;
   /** Verified channels: sends a marked test message (issue 14). */
   onTest?: () => void;
   /** This channel's test is on its way. */
@@ -26,6 +28,7 @@ export function ChannelTag({
   onRemove,
   onVerify,
   verifying,
+  saving,
   onTest,
   testing,
 }: ChannelTagProps) {
@@ -60,7 +63,7 @@ export function ChannelTag({
       {onVerify && !verified && (
         <TagAction
           onClick={onVerify}
-          disabled={disabled || verifying}
+          disabled={disabled || verifying || saving}
           label={`Verify ${value}`}
           text={verifying ? 'Sending…' : 'Verify'}
         />

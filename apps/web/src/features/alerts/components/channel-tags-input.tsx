@@ -76,6 +76,7 @@ export function ChannelTagsInput({
             onRemove={() => onRemove(entry.value)}
             onVerify={onVerify && (() => onVerify(entry.value))}
             verifying={verifying === entry.value}
+            saving={saving}
             onTest={onTest && (() => onTest(entry.value))}
             testing={testing === entry.value}
           />
