@@ -32,6 +32,7 @@ const DEMO_MONITORS = [
   'TCP:Database',
   'ICMP:Gateway',
   'DNS:Name server',
+  'HEARTBEAT:Invoice sync',
 ];
 
 test('the guest sees the demo dashboard: every demo monitor with its status', async ({ page }) => {
@@ -77,6 +78,26 @@ test('the outage monitor shows its downtimes, charts and heat map', async ({ pag
   await expect(detail.getByRole('img', { name: /Timeline of the day: [1-9]\d* downtimes?/ })).toBeVisible();
   await page.mouse.move(0, 0);
   await shoot(page, 'demo-detail-outage-day');
+});
+
+test("the heartbeat shows its panel — the last ping, when the next is due, its ping URL's start — and its runtimes", async ({
+  page,
+}) => {
+  await loginAsGuest(page);
+  await page.getByText('HEARTBEAT:Invoice sync', { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/monitor\/\d+/);
+  const panel = page.getByTestId('heartbeat-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('heartbeat-last-ping')).toContainText(/\((success|start|failure)\)/);
+  await expect(panel.getByTestId('heartbeat-expected')).not.toContainText('The first ping');
+  await expect(panel.getByText(/\/ping\/\S+…/)).toBeVisible();
+  // Read-only: no way to make a new ping URL.
+  await expect(panel.getByRole('button')).toHaveCount(0);
+  const detail = page.getByRole('region', { name: 'Monitor detail' });
+  for (const section of ['response-time', 'heat-map'])
+    await expect(detail.getByTestId(`section-${section}`)).toBeVisible();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'demo-heartbeat');
 });
 
 test('the notification history shows the demo alerts', async ({ page }) => {

@@ -1,5 +1,8 @@
+/** The demo's monitors (apps/server modules/demo, demo.catalogue.ts): six probed ones and a heartbeat. */
+export const DEMO_MONITOR_COUNT = 7;
+
 /**
- * Waits until the demo account shows its six monitors: the server answers before its demo history
+ * Waits until the demo account shows its monitors: the server answers before its demo history
  * is written (in the background, seconds on a first start), and the specs that tour it need it whole.
  */
 export async function waitForDemoHistory(baseUrl: string, timeoutMs = 120_000): Promise<void> {
@@ -10,7 +13,7 @@ export async function waitForDemoHistory(baseUrl: string, timeoutMs = 120_000): 
   for (;;) {
     const response = await fetch(`${baseUrl}/api/v1/monitors/`, { headers: { authorization: `Token ${key}` } });
     const body = (await response.json()) as { count?: number };
-    if (body.count === 6) return;
+    if (body.count === DEMO_MONITOR_COUNT) return;
     if (Date.now() > deadline) throw new Error(`the demo account has ${body.count} monitors after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

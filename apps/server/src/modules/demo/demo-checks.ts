@@ -1,6 +1,7 @@
 import type { DemoMonitorSpec, DemoProberSpec } from './demo.catalogue';
-import { downSpans, type Span, slowSpans, spanCursor, TEHRAN_OFFSET_MS } from './demo-incidents';
+import { downSpans, type Span, slowSpans, spanCursor } from './demo-incidents';
 import { Stream, seedOf } from './demo-random';
+import { loadAt } from './demo-rhythm';
 
 /**
  * The demo's checks: what each demo prober would have seen of each demo monitor at each check
@@ -20,20 +21,8 @@ export interface DemoCheck {
   responseMs: number | null;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 const roundOrNull = (ms: number | null) => (ms === null ? null : round(ms));
-
-/** Load on the target, 0 at night to 1 at Tehran's midday, lighter on the weekend (Thursday, Friday). */
-export function loadAt(time: number): number {
-  // No Date: this runs for each of two million checks. 1970-01-01 was a Thursday (day 4).
-  const local = time + TEHRAN_OFFSET_MS;
-  const hour = (local % DAY_MS) / HOUR_MS;
-  const daily = 0.5 - 0.5 * Math.cos(((hour - 1) / 24) * 2 * Math.PI);
-  const weekday = (Math.floor(local / DAY_MS) + 4) % 7;
-  return daily * (weekday === 4 || weekday === 5 ? 0.55 : 1);
-}
 
 interface Incidents {
   down: Span[];
@@ -113,6 +102,9 @@ function checkAt(
       const response = rtt + server;
       return successful(time, null, { resolve, connect: null, tls: null, response, duration: resolve + response });
     }
+    case 'HEARTBEAT':
+      // No prober checks a heartbeat: its records are its pings' (demo-heartbeat.ts).
+      throw new Error(`the demo heartbeat ${spec.alias} has no probed checks`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { HEARTBEAT_PROBER_ID } from '../heartbeats/heartbeat-verdict';
 import type { HealthCounts } from '../probers/prober-health.repository';
 import type { DemoHistory } from './demo-history';
 
@@ -20,7 +21,9 @@ export function demoProberHealth(
     counts.checks += checks;
     hours.set(hour, counts);
   };
-  for (const row of history.rollups) add(row.proberId, row.hour, row.checks);
-  for (const record of history.raw) add(record.proberId, Math.floor(record.time / HOUR) * HOUR, 1);
+  // A heartbeat's pings (HEARTBEAT_PROBER_ID) are no prober's work.
+  for (const row of history.rollups) if (row.proberId !== HEARTBEAT_PROBER_ID) add(row.proberId, row.hour, row.checks);
+  for (const record of history.raw)
+    if (record.proberId !== HEARTBEAT_PROBER_ID) add(record.proberId, Math.floor(record.time / HOUR) * HOUR, 1);
   return byProber;
 }

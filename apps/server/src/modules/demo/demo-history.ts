@@ -1,8 +1,10 @@
 import { apdexClass } from '@paydar/domain/apdex';
 import { bucketIndex } from '@paydar/domain/buckets';
+import { HEARTBEAT_PROBER_ID } from '../heartbeats/heartbeat-verdict';
 import type { ProbeRecordInput } from '../ingest/probe-records.repository';
-import type { DemoMonitorSpec, DemoProberSpec } from './demo.catalogue';
+import { type DemoMonitorSpec, type DemoProberSpec, isDemoHeartbeat } from './demo.catalogue';
 import { type DemoCheck, forEachCheck, incidentsIn } from './demo-checks';
+import { heartbeatChecksIn } from './demo-heartbeat';
 
 /**
  * The demo's checks over a range turned into what the database keeps: hourly rollups for the whole
@@ -45,7 +47,7 @@ export interface DemoHistory {
   /** Hours before `rawFrom` only: the records from `rawFrom` on bring their own rollups (insertProbeRecords). */
   rollups: RollupRow[];
   raw: ProbeRecordInput[];
-  /** The last check of each monitor on each prober in the range. */
+  /** The last check of each probed monitor on each prober in the range. */
   last: Map<number, Array<{ proberId: number; check: DemoCheck; failuresInRow: number; failingSince: number | null }>>;
 }
 
@@ -101,51 +103,74 @@ function addToRollup(rollup: RollupRow, check: DemoCheck, apdexClassIndex: numbe
   }
 }
 
-/** The demo's history of [from, to): rollups of the hours before `rawFrom`, raw records from it on. */
+/**
+ * Files one series' checks (a monitor on a prober) as the range wants them: summed into hourly
+ * rollups before `rawFrom`, raw records from it on (they bring their own rollups).
+ */
+function seriesFiler(
+  monitor: DemoMonitor,
+  proberId: number,
+  rawFrom: number,
+  into: Pick<DemoHistory, 'rollups' | 'raw'>,
+): (check: DemoCheck) => void {
+  const apdexSeconds = monitor.spec.apdexMs / 1000;
+  let rollup: RollupRow | undefined;
+  return (check) => {
+    const classIndex = CLASS_INDEX[apdexClass(check.success, check.durationMs, apdexSeconds)];
+    const bucket = bucketIndex(check.durationMs);
+    if (check.time >= rawFrom) {
+      into.raw.push({
+        monitorId: monitor.id,
+        proberId,
+        ...check,
+        extraInfo: {},
+        apdexClass: classIndex as 0 | 1 | 2,
+        bucket,
+      });
+      return;
+    }
+    const hour = Math.floor(check.time / HOUR) * HOUR;
+    if (rollup?.hour !== hour) {
+      rollup = emptyRollup(monitor.id, proberId, hour);
+      into.rollups.push(rollup);
+    }
+    addToRollup(rollup, check, classIndex, bucket);
+  };
+}
+
+/**
+ * The demo's history of [from, to): rollups of the hours before `rawFrom`, raw records from it on.
+ * A heartbeat's records are its pings' and lateness's, filed under HEARTBEAT_PROBER_ID as the
+ * heartbeats module files them; it has no probers and no entry in `last` (its state is its pings').
+ */
 export function buildHistory(
   monitors: readonly DemoMonitor[],
   probers: readonly DemoProber[],
   range: { from: number; to: number; rawFrom: number },
 ): DemoHistory {
-  const rollups: RollupRow[] = [];
-  const raw: ProbeRecordInput[] = [];
-  const last: DemoHistory['last'] = new Map();
+  const history: DemoHistory = { rollups: [], raw: [], last: new Map() };
   for (const monitor of monitors) {
+    if (isDemoHeartbeat(monitor.spec)) {
+      const file = seriesFiler(monitor, HEARTBEAT_PROBER_ID, range.rawFrom, history);
+      for (const check of heartbeatChecksIn(monitor.spec, range.from, range.to)) file(check);
+      continue;
+    }
     const incidents = incidentsIn(monitor.spec, range.from, range.to);
-    const apdexSeconds = monitor.spec.apdexMs / 1000;
     const lastOfMonitor: NonNullable<ReturnType<DemoHistory['last']['get']>> = [];
     probers.forEach((prober, proberIndex) => {
-      let rollup: RollupRow | undefined;
+      const file = seriesFiler(monitor, prober.id, range.rawFrom, history);
       let latest: DemoCheck | undefined;
       let failuresInRow = 0;
       let failingSince: number | null = null;
       forEachCheck(monitor.spec, prober.spec, proberIndex, { ...range, incidents }, (check) => {
-        const classIndex = CLASS_INDEX[apdexClass(check.success, check.durationMs, apdexSeconds)];
-        const bucket = bucketIndex(check.durationMs);
-        if (check.time >= range.rawFrom) {
-          raw.push({
-            monitorId: monitor.id,
-            proberId: prober.id,
-            ...check,
-            extraInfo: {},
-            apdexClass: classIndex as 0 | 1 | 2,
-            bucket,
-          });
-        } else {
-          const hour = Math.floor(check.time / HOUR) * HOUR;
-          if (rollup?.hour !== hour) {
-            rollup = emptyRollup(monitor.id, prober.id, hour);
-            rollups.push(rollup);
-          }
-          addToRollup(rollup, check, classIndex, bucket);
-        }
+        file(check);
         failuresInRow = check.success ? 0 : failuresInRow + 1;
         failingSince = check.success ? null : (failingSince ?? check.time);
         latest = check;
       });
       if (latest) lastOfMonitor.push({ proberId: prober.id, check: latest, failuresInRow, failingSince });
     });
-    last.set(monitor.id, lastOfMonitor);
+    history.last.set(monitor.id, lastOfMonitor);
   }
-  return { rollups, raw, last };
+  return history;
 }

@@ -1,5 +1,7 @@
 import type { DemoMonitorSpec } from './demo.catalogue';
+import { heartbeatIncidentRule } from './demo-heartbeat';
 import { seedOf, uniform } from './demo-random';
+import { TEHRAN_OFFSET_MS } from './demo-rhythm';
 
 /**
  * When a demo monitor is down or slow: spans laid on fixed slots of time, each slot's span drawn
@@ -18,7 +20,8 @@ export interface Span {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-interface SlotRule {
+/** Spans laid on fixed slots of time: each slot draws its own span, or none. */
+export interface SlotRule {
   slotMs: number;
   /** The span of slot `slot`, or null when the slot has none. */
   span(
@@ -51,9 +54,6 @@ const flapRule: SlotRule = {
     return { offset, length, reason: 'Connection refused', statusCode: null };
   },
 };
-
-/** Tehran is UTC+03:30 all year (no daylight saving since 2022). */
-export const TEHRAN_OFFSET_MS = 3.5 * HOUR;
 
 /** Slow: 09:00–13:00 Tehran time, Saturday to Wednesday (the Iranian working week). */
 const slowRule: SlotRule = {
@@ -90,6 +90,7 @@ export function downSpans(spec: DemoMonitorSpec, from: number, to: number): Span
   const seed = seedOf(spec.key);
   if (spec.behaviour === 'outages') return spansIn(outageRule, seed, from, to);
   if (spec.behaviour === 'flapping') return spansIn(flapRule, seed, from, to);
+  if (spec.behaviour === 'heartbeat') return spansIn(heartbeatIncidentRule(spec), seed, from, to);
   return [];
 }
 

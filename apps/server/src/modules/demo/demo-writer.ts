@@ -1,9 +1,10 @@
 import type { MonitorEventKind } from '@paydar/contracts/alert-events';
 import { displayName } from '@paydar/domain/display-name';
 import type { Database } from '../../db/client';
+import { HEARTBEAT_STATUS_TEXT } from '../heartbeats/heartbeat-verdict';
 import { insertProbeRecords } from '../ingest/probe-records.repository';
 import { addProberHealth } from '../probers/prober-health.repository';
-import { DEMO_ALERT_EMAIL, DEMO_ALERT_TELEGRAM } from './demo.catalogue';
+import { DEMO_ALERT_EMAIL, DEMO_ALERT_TELEGRAM, type DemoMonitorSpec, isDemoHeartbeat } from './demo.catalogue';
 import { addRollups, type DemoState, saveDemoStates } from './demo.repository';
 import { keepDemoCertificates } from './demo-certificates';
 import {
@@ -15,14 +16,17 @@ import {
   type StoredEvent,
 } from './demo-events.repository';
 import { demoProberHealth } from './demo-health';
+import { heartbeatStateAt } from './demo-heartbeat';
+import { saveDemoHeartbeatState } from './demo-heartbeat.repository';
 import { buildHistory, type DemoMonitor, type DemoProber } from './demo-history';
 import { downSpans, slowSpans } from './demo-incidents';
 
 /**
- * Writes the demo's history of [from, to) — checks, rollups, downtimes, events, notification
- * history and the monitors' states — in the caller's transaction, under the demo lock. Ranges
- * written one after another give the same rows as one range over both: what a check, a span or an
- * event is depends on its time alone (demo-random.ts), and a span is written where it starts or ends.
+ * Writes the demo's history of [from, to) — checks and a heartbeat's pings, rollups, downtimes,
+ * events, notification history and the monitors' states (a heartbeat's ping state too) — in the
+ * caller's transaction, under the demo lock. Ranges written one after another give the same rows as
+ * one range over both: what a check, a ping, a span or an event is depends on its time alone
+ * (demo-random.ts), and a span is written where it starts or ends.
  */
 
 const DAY = 86_400_000;
@@ -57,10 +61,13 @@ export async function writeDemoRange(
   const states: DemoState[] = [];
   for (const monitor of world.monitors) {
     const last = history.last.get(monitor.id);
-    if (last?.length) states.push(stateOf(monitor, last, range));
+    if (isDemoHeartbeat(monitor.spec)) states.push(heartbeatStateOf(monitor, range));
+    else if (last?.length) states.push(stateOf(monitor, last, range));
   }
   const slowRules = new Map(world.monitors.map((monitor) => [monitor.id, monitor.spec.slowAlert ?? null]));
   await saveDemoStates(db, states, slowRules);
+  for (const monitor of world.monitors.filter((candidate) => isDemoHeartbeat(candidate.spec)))
+    await saveDemoHeartbeatState(db, monitor.id, heartbeatStateAt(monitor.spec, range.to));
   await keepDemoCertificates(db, world.monitors, range.to);
 }
 
@@ -123,6 +130,7 @@ const TOLD: Record<string, readonly MonitorEventKind[]> = {
   outages: ['down', 'up'],
   slow: ['slow', 'slow_recovered'],
   flapping: ['flapping'],
+  heartbeat: ['down', 'up'],
   steady: [],
 };
 
@@ -171,22 +179,29 @@ function notificationsOf(userId: number, events: ReadonlyArray<StoredEvent & { m
   return rows;
 }
 
+/** Whether the monitor is down at the range's end, and since when it is in that state (null: no change lately). */
+function downStateAt(spec: DemoMonitorSpec, range: { from: number; to: number; isFirst: boolean }) {
+  const recent = downSpans(spec, range.to - 2 * DAY, range.to);
+  const open = recent.find((span) => span.from < range.to && span.to > range.to);
+  const ended = recent.filter((span) => span.to <= range.to).at(-1);
+  return {
+    isDown: open !== undefined,
+    stateSince: open?.from ?? ended?.to ?? (range.isFirst ? range.from : null),
+  };
+}
+
 function stateOf(
   monitor: DemoMonitor,
   last: NonNullable<ReturnType<ReturnType<typeof buildHistory>['last']['get']>>,
   range: { from: number; to: number; isFirst: boolean },
 ): DemoState {
   const { spec } = monitor;
-  const recent = downSpans(spec, range.to - 2 * DAY, range.to);
-  const open = recent.find((span) => span.from < range.to && span.to > range.to);
-  const ended = recent.filter((span) => span.to <= range.to).at(-1);
   const latest = last.reduce((a, b) => (b.check.time > a.check.time ? b : a));
   const slow = slowSpans(spec, range.to - DAY, range.to).find((span) => span.from < range.to && span.to > range.to);
   const isHttp = spec.protocolType === 'HTTP';
   return {
     monitorId: monitor.id,
-    isDown: open !== undefined,
-    stateSince: open?.from ?? ended?.to ?? (range.isFirst ? range.from : null),
+    ...downStateAt(spec, range),
     firstCheckAt: range.from,
     lastCheckAt: latest.check.time,
     lastStatusCode: isHttp ? latest.check.statusCode : null,
@@ -201,5 +216,21 @@ function stateOf(
     isFlapping:
       spec.behaviour === 'flapping' && downSpans(spec, range.to - FLAP_WINDOW, range.to).length >= FLAP_CHANGES,
     slow: slow ? { since: slow.from, reason: 'Response time above 800 ms for 5 checks in a row.' } : null,
+  };
+}
+
+/** A heartbeat's state as heartbeat-verdict.ts leaves it: its last record's status, no probers. */
+function heartbeatStateOf(monitor: DemoMonitor, range: { from: number; to: number; isFirst: boolean }): DemoState {
+  const { lastFiled } = heartbeatStateAt(monitor.spec, range.to);
+  return {
+    monitorId: monitor.id,
+    ...downStateAt(monitor.spec, range),
+    firstCheckAt: range.from,
+    lastCheckAt: lastFiled?.check.time ?? range.from,
+    lastStatusCode: null,
+    lastStatus: lastFiled ? HEARTBEAT_STATUS_TEXT[lastFiled.kind] : null,
+    proberStates: [],
+    isFlapping: false,
+    slow: null,
   };
 }

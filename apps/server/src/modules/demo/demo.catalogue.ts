@@ -2,7 +2,7 @@ import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 
 /**
  * What the demo account shows (issue 15, the tour): its datacenters and its monitors, each with the
- * behaviour its history is generated from (demo-signal.ts). Names and addresses are of reserved
+ * behaviour its history is generated from (demo-checks.ts, demo-heartbeat.ts). Names and addresses are of reserved
  * documentation domains and ranges: nothing here is ever checked.
  */
 
@@ -26,22 +26,26 @@ export const DEMO_PROBERS: readonly DemoProberSpec[] = [
  * - outages: like steady, plus outages of minutes to an hour every few days (downtimes, alerts).
  * - slow: answers, but slowly in Tehran's working hours on weekdays (apdex, the slow alert).
  * - flapping: a flaky target that goes down for a minute or two many times an hour.
+ * - heartbeat: a cron job that pings its heartbeat each period (demo-heartbeat.ts): no prober, a
+ *   runtime with the day's rhythm, a reported failure about every two weeks, a rare missed run.
  */
-export type DemoBehaviour = 'steady' | 'outages' | 'slow' | 'flapping';
+export type DemoBehaviour = 'steady' | 'outages' | 'slow' | 'flapping' | 'heartbeat';
 
 export interface DemoMonitorSpec {
   /** Stable key: the PRNG's seed and how a restart finds the monitor again. */
   key: string;
   alias: string;
-  protocolType: 'HTTP' | 'ICMP' | 'TCP' | 'DNS';
+  protocolType: 'HTTP' | 'ICMP' | 'TCP' | 'DNS' | 'HEARTBEAT';
   url?: string;
   host?: string;
   dnsQueryName?: string;
   periodSeconds: number;
+  /** HEARTBEAT only: how late a ping may be before the monitor is late (modules/heartbeats). */
+  graceSeconds?: number;
   apdexMs: number;
   labels: string[];
   behaviour: DemoBehaviour;
-  /** Server time of a successful check, on top of the network, in ms. */
+  /** Server time of a successful check, on top of the network, in ms (0 for a heartbeat: nothing checks it). */
   serverMs: number;
   slowAlert?: SlowAlertRule;
   /** Alerts go to the demo profile's email and Telegram (history rows only: nothing is sent). */
@@ -123,7 +127,23 @@ export const DEMO_MONITORS: readonly DemoMonitorSpec[] = [
     serverMs: 4,
     alerted: false,
   },
+  {
+    key: 'invoice-sync',
+    alias: 'Invoice sync',
+    protocolType: 'HEARTBEAT',
+    periodSeconds: 3600,
+    graceSeconds: 300,
+    // The largest apdex a heartbeat may have: its runs take 20–90 s, so they are judged frustrated,
+    // as they would be on any heartbeat a user makes for such a job.
+    apdexMs: 2000,
+    labels: ['jobs'],
+    behaviour: 'heartbeat',
+    serverMs: 0,
+    alerted: true,
+  },
 ];
+
+export const isDemoHeartbeat = (spec: DemoMonitorSpec): boolean => spec.behaviour === 'heartbeat';
 
 /** Days of history the demo starts with. */
 export const DEMO_HISTORY_DAYS = 90;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, postJson } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { assignedEnabledMonitors } from '../agent/assignments.repository';
+import { newPingToken } from '../heartbeats/ping-token';
+import { DEMO_MONITORS } from './demo.catalogue';
 import { advanceDemoData } from './demo.service';
 import { demoCounts } from './demo.test-support';
 
@@ -25,7 +27,7 @@ afterAll(() => server.close());
 
 describe('demo data stays apart', () => {
   it('assigns no demo monitor to a real prober, and no real monitor to a demo prober', async () => {
-    expect(demoMonitorIds).toHaveLength(6);
+    expect(demoMonitorIds).toHaveLength(DEMO_MONITORS.length);
     const local = await assignedEnabledMonitors(server.context.db, localProberId);
     expect(local.filter((monitor) => monitor.isDemo)).toEqual([]);
     const { rows } = await server.context.db.execute<{ mixed: number }>(sql`
@@ -77,6 +79,32 @@ describe('demo data stays apart', () => {
       expect((await get(`/api/v1/monitors/${id}/metric`)).statusCode).toBe(404);
     }
     expect((await get(`/api/v1/notification_history/?monitor_id=${demoMonitorIds[1]}`)).json().count).toBe(0);
+  });
+
+  it('lets no ping reach the demo heartbeat, not even one with its secret', async () => {
+    const { rows } = await server.context.db.execute<{ id: number; prefix: string; hash: string }>(sql`
+      SELECT id, ping_token_prefix AS prefix, ping_token_hash AS hash FROM monitors WHERE is_demo AND protocol_type = 'HEARTBEAT'`);
+    const [heartbeat] = rows;
+    if (!heartbeat) throw new Error('the demo has no heartbeat');
+    const records = async () =>
+      (await server.context.db.execute(sql`SELECT 1 FROM probe_records WHERE monitor_id = ${heartbeat.id}`)).rows
+        .length;
+    const before = await records();
+    // The secret was never kept: give the row one we know, as if it had leaked.
+    const leaked = newPingToken();
+    await server.context.db.execute(
+      sql`UPDATE monitors SET ping_token_hash = ${leaked.hash} WHERE id = ${heartbeat.id}`,
+    );
+    try {
+      for (const token of [leaked.token, heartbeat.prefix])
+        for (const suffix of ['', '/start', '/fail'])
+          expect((await server.app.inject({ method: 'GET', url: `/ping/${token}${suffix}` })).statusCode).toBe(404);
+      expect(await records()).toBe(before);
+    } finally {
+      await server.context.db.execute(
+        sql`UPDATE monitors SET ping_token_hash = ${heartbeat.hash} WHERE id = ${heartbeat.id}`,
+      );
+    }
   });
 
   it('sends nothing for demo events: every event is already processed, every history row already sent, no mail goes out', async () => {

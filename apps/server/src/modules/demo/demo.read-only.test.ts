@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { DEMO_MONITORS } from './demo.catalogue';
 import { demoHeaders } from './demo.test-support';
 
 /**
@@ -13,16 +14,28 @@ const HOUR = 3_600_000;
 let server: TestServer;
 let headers: { authorization: string };
 let monitorId: number;
+let heartbeatId: number;
+/** The heartbeat's ping secret as seeded: a refused replacement leaves it. */
+let pingHash: string;
 let proberId: number;
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO_DATA_ENABLED: 'true' });
   headers = await demoHeaders(server);
-  const { rows } = await server.context.db.execute<{ monitor: number; prober: number }>(sql`
-    SELECT m.id AS monitor, (SELECT id FROM probers WHERE is_demo ORDER BY id LIMIT 1) AS prober
-    FROM monitors m WHERE m.is_demo AND m.alias = 'Blog'`);
+  const { rows } = await server.context.db.execute<{
+    monitor: number;
+    heartbeat: number;
+    prober: number;
+    ping: string;
+  }>(sql`
+    SELECT m.id AS monitor, (SELECT id FROM probers WHERE is_demo ORDER BY id LIMIT 1) AS prober,
+      h.id AS heartbeat, h.ping_token_hash AS ping
+    FROM monitors m, monitors h WHERE m.is_demo AND m.alias = 'Blog' AND h.is_demo AND h.protocol_type = 'HEARTBEAT'`);
   monitorId = rows[0]?.monitor ?? 0;
+  heartbeatId = rows[0]?.heartbeat ?? 0;
   proberId = rows[0]?.prober ?? 0;
+  pingHash = rows[0]?.ping ?? '';
+  expect(pingHash).toMatch(/^[0-9a-f]{64}$/);
 }, 120_000);
 afterAll(() => server.close());
 
@@ -53,6 +66,7 @@ describe('the demo account is read-only', () => {
       () => request('PUT', `/api/v1/monitors/${monitorId}/`, { ...monitorBody(), is_enabled: false }),
     ],
     ['removing a monitor', () => request('DELETE', `/api/v1/monitors/${monitorId}/`)],
+    ["replacing the heartbeat's ping URL", () => request('POST', `/api/v1/monitors/${heartbeatId}/ping-token/`, {})],
     ['editing the profile', () => request('PUT', '/api/v1/users/profile', { time_zone: 'UTC' })],
     [
       'changing the password',
@@ -71,17 +85,23 @@ describe('the demo account is read-only', () => {
     });
   });
 
-  it('still has its six monitors as seeded, enabled, after all of that', async () => {
-    const { rows } = await server.context.db.execute<{ count: number; enabled: number; blog: number }>(sql`
+  it('still has its monitors as seeded, enabled, its ping secret unchanged, after all of that', async () => {
+    const { rows } = await server.context.db.execute<{
+      count: number;
+      enabled: number;
+      blog: number;
+      ping: string;
+    }>(sql`
       SELECT count(*)::int AS count, count(*) FILTER (WHERE is_enabled)::int AS enabled,
-        count(*) FILTER (WHERE alias = 'Blog')::int AS blog FROM monitors WHERE is_demo`);
-    expect(rows[0]).toEqual({ count: 6, enabled: 6, blog: 1 });
+        count(*) FILTER (WHERE alias = 'Blog')::int AS blog,
+        (SELECT ping_token_hash FROM monitors WHERE id = ${heartbeatId}) AS ping FROM monitors WHERE is_demo`);
+    expect(rows[0]).toEqual({ count: DEMO_MONITORS.length, enabled: DEMO_MONITORS.length, blog: 1, ping: pingHash });
   });
 
   it('reads: its monitors, their metric and raw records, its probers and its notification history', async () => {
     const get = (url: string) => server.app.inject({ method: 'GET', url, headers });
     const list = (await get('/api/v1/monitors/')).json();
-    expect(list.count).toBe(6);
+    expect(list.count).toBe(DEMO_MONITORS.length);
     expect((await get(`/api/v1/monitors/${monitorId}/`)).statusCode).toBe(200);
     const metric = await get(`/api/v1/monitors/${monitorId}/metric`);
     expect(metric.statusCode).toBe(200);

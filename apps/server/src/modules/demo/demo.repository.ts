@@ -4,9 +4,10 @@ import type { Database } from '../../db/client';
 import { demoData, monitorProbers, monitors, probers } from '../../db/schema/index';
 import type { StoredProberState } from '../../db/schema/monitors';
 import { generateSecret, hashSecret } from '../accounts/secrets';
+import { newPingToken } from '../heartbeats/ping-token';
 import { ADD_TO_ROLLUP } from '../ingest/probe-records.repository';
 import { newShareToken } from '../monitors/monitors.service';
-import type { DemoMonitorSpec, DemoProberSpec } from './demo.catalogue';
+import { type DemoMonitorSpec, type DemoProberSpec, isDemoHeartbeat } from './demo.catalogue';
 import type { DemoMonitor, DemoProber, RollupRow } from './demo-history';
 
 /** Seeding and the minute job take turns on this, across replicas, for the whole of their transaction. */
@@ -57,7 +58,10 @@ export async function ensureDemoProbers(db: Database, specs: readonly DemoProber
   return found;
 }
 
-/** The demo account's monitors, found by alias or made (on every demo prober), in the catalogue's order. */
+/**
+ * The demo account's monitors, found by alias or made (on every demo prober; a heartbeat on none, with
+ * a ping secret nobody is given, like the demo probers' keys: no ping reaches it), in the catalogue's order.
+ */
 export async function ensureDemoMonitors(
   db: Database,
   userId: number,
@@ -78,6 +82,8 @@ export async function ensureDemoMonitors(
       found.unshift({ id: existing.id, spec });
       continue;
     }
+    const heartbeat = isDemoHeartbeat(spec);
+    const ping = heartbeat ? newPingToken() : null;
     const [row] = await db
       .insert(monitors)
       .values({
@@ -88,6 +94,9 @@ export async function ensureDemoMonitors(
         host: spec.host ?? null,
         alias: spec.alias,
         periodSeconds: spec.periodSeconds,
+        graceSeconds: spec.graceSeconds ?? null,
+        pingTokenHash: ping?.hash ?? null,
+        pingTokenPrefix: ping?.prefix ?? null,
         apdexMs: spec.apdexMs,
         dnsQueryName: spec.dnsQueryName ?? null,
         labels: spec.labels,
@@ -104,7 +113,8 @@ export async function ensureDemoMonitors(
       })
       .returning({ id: monitors.id });
     if (!row) throw new Error(`could not make the demo monitor ${spec.alias}`);
-    await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
+    if (!heartbeat)
+      await db.insert(monitorProbers).values(proberIds.map((proberId) => ({ monitorId: row.id, proberId })));
     found.unshift({ id: row.id, spec });
   }
   return found;

@@ -6,6 +6,7 @@ import { freePort } from '../../../test/free-port';
 import { connectClient } from '../../../test/process-world';
 import type { ScratchDatabase } from '../../../test/scratch-database';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { DEMO_MONITORS } from './demo.catalogue';
 
 /**
  * The demo's 90 days of history are written behind a server that already answers (they take
@@ -115,7 +116,7 @@ describe('the demo seed at start-up', () => {
     await startServer(database);
     await waitUntil('the demo seeded on the next start', async () => (await seedEnd(db)) !== undefined, 120_000);
     const history = await demoRows(db);
-    expect(history.monitors).toBe(6);
+    expect(history.monitors).toBe(DEMO_MONITORS.length);
     expect(Date.now() - history.oldest.getTime()).toBeGreaterThan(89 * DAY);
     // Written once: a monitor checked every minute has at most 60 checks an hour per prober.
     expect(history.max_checks).toBeLessThanOrEqual(60);

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplica, startTestServer, type TestServer } from '../../../test/harness';
+import { HEARTBEAT_PROBER_ID } from '../heartbeats/heartbeat-verdict';
+import { lateReason } from '../heartbeats/lateness-sweep';
+import { FAIL_REASON } from '../heartbeats/ping.service';
 import { DEMO_MONITORS } from './demo.catalogue';
 import { seedDemoData } from './demo.service';
-import { demoCounts, demoHeaders } from './demo.test-support';
+import { DEMO_HEARTBEAT, demoCounts, demoHeaders } from './demo.test-support';
+import { heartbeatStateAt } from './demo-heartbeat';
 
 const DAY = 86_400_000;
 
@@ -28,15 +32,14 @@ describe('seeding the demo account', () => {
     expect(seededBy.filter(Boolean)).toHaveLength(1);
   });
 
-  it('gives the demo every protocol on three demo probers, each monitor on every one', async () => {
+  it('gives the demo every protocol: the probed ones on three demo probers each, the heartbeat on none', async () => {
     const { rows } = await server.context.db.execute<{ protocol: string; url: string | null; probers: number }>(sql`
-      SELECT protocol_type AS protocol, url, (SELECT count(*)::int FROM monitor_probers mp JOIN probers p ON p.id = mp.prober_id
-        WHERE mp.monitor_id = m.id AND p.is_demo) AS probers
+      SELECT protocol_type AS protocol, url, (SELECT count(*)::int FROM monitor_probers mp WHERE mp.monitor_id = m.id) AS probers
       FROM monitors m JOIN users u ON u.id = m.user_id WHERE m.is_demo AND u.is_demo`);
-    expect(new Set(rows.map((row) => row.protocol))).toEqual(new Set(['HTTP', 'ICMP', 'TCP', 'DNS']));
+    expect(new Set(rows.map((row) => row.protocol))).toEqual(new Set(['HTTP', 'ICMP', 'TCP', 'DNS', 'HEARTBEAT']));
     expect(rows.some((row) => row.url?.startsWith('https://'))).toBe(true);
     expect(rows.some((row) => row.url?.startsWith('http://'))).toBe(true);
-    expect(rows.every((row) => row.probers === 3)).toBe(true);
+    for (const row of rows) expect(row.probers, row.protocol).toBe(row.protocol === 'HEARTBEAT' ? 0 : 3);
   });
 
   it("lists the demo's monitors in the catalogue's order, its first on top", async () => {
@@ -168,9 +171,82 @@ describe('seeding the demo account', () => {
     expect(listed.every((prober) => prober.health.checks > 0)).toBe(true);
   });
 
+  it("gives the heartbeat its pings' records, its reported failures as alerted downtimes and its panel", async () => {
+    const { rows } = await server.context.db.execute<{
+      id: number;
+      hash: string | null;
+      prefix: string | null;
+      grace: number;
+      pings: number;
+      failures: number;
+      probers: number[];
+    }>(sql`
+      SELECT m.id, m.ping_token_hash AS hash, m.ping_token_prefix AS prefix, m.grace_seconds AS grace,
+        (SELECT sum(checks)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS pings,
+        (SELECT sum(failures)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS failures,
+        (SELECT array_agg(DISTINCT prober_id) FROM hourly_rollups r WHERE r.monitor_id = m.id) AS probers
+      FROM monitors m WHERE m.is_demo AND m.protocol_type = 'HEARTBEAT'`);
+    const [heartbeat] = rows;
+    if (!heartbeat) throw new Error('the demo has no heartbeat');
+    // One run an hour for 90 days, each filed under the heartbeat's prober id 0, as the heartbeats module files them.
+    expect(heartbeat.pings).toBeGreaterThan(90 * 24 - 2);
+    expect(heartbeat.pings).toBeLessThanOrEqual(90 * 24 + 1);
+    expect(heartbeat.failures).toBeGreaterThan(0);
+    expect(heartbeat.probers).toEqual([HEARTBEAT_PROBER_ID]);
+    expect(heartbeat).toMatchObject({
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      prefix: expect.any(String),
+      grace: 300,
+    });
+
+    const downtimes = await server.context.db.execute<{ reason: string; minutes: number; told: number }>(sql`
+      SELECT e.reason, extract(epoch FROM d.to_time - d.from_time)::int / 60 AS minutes,
+        (SELECT count(*)::int FROM notifications n WHERE n.event_id = e.id AND n.state = 'sent') AS told
+      FROM downtimes d JOIN monitor_events e ON e.downtime_id = d.id AND e.kind = 'down'
+      WHERE d.monitor_id = ${heartbeat.id} AND d.to_time IS NOT NULL`);
+    expect(downtimes.rows.length).toBeGreaterThan(2);
+    for (const downtime of downtimes.rows) {
+      const reported = downtime.reason.startsWith(`${FAIL_REASON} `) && downtime.reason.length > FAIL_REASON.length + 1;
+      expect(reported || downtime.reason === lateReason(3600, 300), downtime.reason).toBe(true);
+      // Down until the next hour's run succeeds.
+      expect(downtime.minutes).toBeGreaterThanOrEqual(50);
+      expect(downtime.minutes).toBeLessThanOrEqual(62);
+      expect(downtime.told).toBe(2);
+    }
+
+    const detail = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitors/${heartbeat.id}/`,
+      headers: await demoHeaders(server),
+    });
+    const panel = detail.json().heartbeat as {
+      grace: number;
+      ping_url_hint: string;
+      last_ping_at: string | null;
+      last_ping_kind: string | null;
+      last_ping_note: string | null;
+      expected_by: string | null;
+    };
+    expect(panel.grace).toBe(300);
+    expect(panel.ping_url_hint).toMatch(new RegExp(`/ping/${heartbeat.prefix}…$`));
+    // The state the pings and the sweep would have left at the seed's end: the panel's last ping and expected-by.
+    const seeded = await server.context.db.execute<{ until: number }>(
+      sql`SELECT (extract(epoch FROM generated_until) * 1000)::float8 AS until FROM demo_data`,
+    );
+    const state = heartbeatStateAt(DEMO_HEARTBEAT, seeded.rows[0]?.until ?? 0);
+    const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+    expect(panel).toMatchObject({
+      last_ping_at: iso(state.lastPing?.at),
+      last_ping_kind: state.lastPing?.kind,
+      last_ping_note: state.lastPing?.note ?? null,
+      expected_by: iso(state.deadline),
+    });
+    expect(Date.now() - Date.parse(panel.last_ping_at ?? '')).toBeLessThan(3 * 3_600_000);
+  });
+
   it('writes nothing more when seeded again (a restart)', async () => {
     const before = await demoCounts(server);
-    expect(before.monitors).toBe(6);
+    expect(before.monitors).toBe(DEMO_MONITORS.length);
     expect(before.probers).toBe(3);
     expect((await seedDemoData(server.context)).seeded).toBe(false);
     expect(await demoCounts(server)).toEqual(before);

@@ -120,6 +120,36 @@ async function loadWorld(db: Database, email: string): Promise<DemoWorld | undef
 }
 
 /**
+ * A demo seeded before a monitor joined the catalogue (the heartbeat, issue 17) gets it, with the
+ * history the seed would have given it up to the watermark: the demo's other monitors have theirs,
+ * and the append after this one brings them all to now together. Nothing when none is missing.
+ */
+async function addMissingMonitors(
+  db: Database,
+  world: DemoWorld,
+  range: { until: number; now: number },
+): Promise<DemoWorld> {
+  const missing = DEMO_MONITORS.filter((spec) => !world.monitors.some((monitor) => monitor.spec.key === spec.key));
+  if (!missing.length) return world;
+  const from = range.until - DEMO_HISTORY_DAYS * DAY;
+  const added = await ensureDemoMonitors(
+    db,
+    world.userId,
+    missing,
+    { email: DEMO_ALERT_EMAIL, telegram: DEMO_ALERT_TELEGRAM },
+    world.probers.map((prober) => prober.id),
+    new Date(from),
+  );
+  // Raw records for the days the append keeps them (their partitions exist), rollups before.
+  const rawFrom = range.now - DEMO_RAW_DAYS * DAY;
+  await writeDemoRange(db, { ...world, monitors: added }, { from, to: range.until, rawFrom, isFirst: true });
+  const monitors = DEMO_MONITORS.flatMap((spec) =>
+    [...world.monitors, ...added].filter((monitor) => monitor.spec === spec),
+  );
+  return { ...world, monitors };
+}
+
+/**
  * Appends the demo's checks from the watermark to now (at most the history's length after a long
  * stop), under the demo lock: a second run at the same time waits and then has nothing to add.
  */
@@ -132,8 +162,9 @@ export async function advanceDemoData(context: ServiceContext): Promise<{ from: 
   return context.runInTransaction(async ({ db }) => {
     const watermark = await lockDemoData(db);
     if (!watermark) return undefined;
-    const world = await loadWorld(db, context.config.DEMO_EMAIL);
-    if (!world) return undefined;
+    const loaded = await loadWorld(db, context.config.DEMO_EMAIL);
+    if (!loaded) return undefined;
+    const world = await addMissingMonitors(db, loaded, { until: watermark.generatedUntil.getTime(), now: to });
     // A demo seeded before it had maintenance windows gets them now (once: nothing when it has some).
     await ensureDemoMaintenance(db, world.userId, world.monitors, {
       historyFrom: to - DEMO_HISTORY_DAYS * DAY,

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { TestServer } from '../../../test/harness';
+import { DEMO_MONITORS, isDemoHeartbeat } from './demo.catalogue';
+
+/** The catalogue's heartbeat. */
+export const DEMO_HEARTBEAT = (() => {
+  const spec = DEMO_MONITORS.find(isDemoHeartbeat);
+  if (!spec) throw new Error('the demo catalogue has no heartbeat');
+  return spec;
+})();
 
 /** Counts of everything the demo writes, to compare a seed with a repeat or a race. */
 export async function demoCounts(server: TestServer) {

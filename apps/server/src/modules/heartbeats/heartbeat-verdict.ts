@@ -16,7 +16,8 @@ export type HeartbeatEvent =
   | { kind: 'fail'; at: number; reason: string }
   | { kind: 'late'; at: number; reason: string };
 
-const STATUS_TEXT = { success: 'OK', fail: 'Failed', late: 'Late' } as const;
+/** The monitor's last status after each kind of event (the list's and the detail's "last check"). */
+export const HEARTBEAT_STATUS_TEXT = { success: 'OK', fail: 'Failed', late: 'Late' } as const;
 
 /**
  * A heartbeat's new state after one event, in the state machine's shape (so saveOutcomes opens
@@ -42,7 +43,7 @@ export function heartbeatOutcome(current: MonitorState, event: HeartbeatEvent): 
       firstCheckAt: current.firstCheckAt === null ? event.at : Math.min(current.firstCheckAt, event.at),
       lastCheckAt: current.lastCheckAt === null ? event.at : Math.max(current.lastCheckAt, event.at),
       lastStatusCode: null,
-      lastStatus: STATUS_TEXT[event.kind],
+      lastStatus: HEARTBEAT_STATUS_TEXT[event.kind],
       proberStates: [],
       roundSince: null,
       roundOpenedAt: null,

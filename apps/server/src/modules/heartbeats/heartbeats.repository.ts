@@ -4,6 +4,15 @@ import { hasSpanOverlapping } from '../maintenance/maintenance-spans.repository'
 
 /** The SQL of heartbeat monitors: finding one by its ping secret, and its ping state. Times are epoch ms. */
 
+/**
+ * The demo's heartbeat (modules/demo) is none of the pings' or the sweep's: its pings, lateness and
+ * downtimes are generated as a function of time by the demo's own writes, which also keep its
+ * state row. A lateness decided here after a long stop — before the demo's catch-up runs, or with
+ * the demo's job off — would file a record, a downtime and an alert for the demo that its history
+ * does not have. Over `monitors AS m`.
+ */
+const REAL_MONITOR = sql`NOT m.is_demo`;
+
 export interface PingTarget {
   monitorId: number;
   isEnabled: boolean;
@@ -24,11 +33,11 @@ export interface HeartbeatStateChange extends HeartbeatState {
   lastPingNote: string | null;
 }
 
-/** The HEARTBEAT monitor whose ping secret hashes to this; null when none does. */
+/** The HEARTBEAT monitor whose ping secret hashes to this; null when none does (never a demo one: nobody pings it). */
 export async function findPingTarget(db: Database, tokenHash: string): Promise<PingTarget | null> {
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT id, is_enabled, period_seconds, coalesce(grace_seconds, 0) AS grace_seconds, apdex_ms FROM monitors
-    WHERE ping_token_hash = ${tokenHash} AND protocol_type = 'HEARTBEAT'`);
+    WHERE ping_token_hash = ${tokenHash} AND protocol_type = 'HEARTBEAT' AND NOT is_demo`);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -91,7 +100,7 @@ export interface DueHeartbeat {
 }
 
 /**
- * The enabled heartbeats past their deadline, locked; rows a ping or another sweep holds are
+ * The enabled real heartbeats past their deadline, locked; rows a ping or another sweep holds are
  * skipped (SKIP LOCKED): whoever holds one decides it, so a lateness is decided once.
  */
 export async function lockDueHeartbeats(db: Database, now: number): Promise<DueHeartbeat[]> {
@@ -102,7 +111,7 @@ export async function lockDueHeartbeats(db: Database, now: number): Promise<DueH
         AS resumed_at,
       ${hasSpanOverlapping(sql`m.id`, now, now + 1)} AS in_maintenance
     FROM heartbeat_states h JOIN monitors m ON m.id = h.monitor_id
-    WHERE h.deadline <= ${new Date(now).toISOString()}::timestamptz AND m.is_enabled
+    WHERE h.deadline <= ${new Date(now).toISOString()}::timestamptz AND m.is_enabled AND ${REAL_MONITOR}
     ORDER BY h.monitor_id FOR UPDATE OF h SKIP LOCKED`);
   return result.rows.map((row) => ({
     monitorId: row.monitor_id as number,
@@ -117,8 +126,9 @@ export async function lockDueHeartbeats(db: Database, now: number): Promise<DueH
 /** The UTC days (yyyy-mm-dd) of the deadlines already passed: the partitions a sweep will write into. */
 export async function dueDays(db: Database, now: number): Promise<string[]> {
   const result = await db.execute<{ day: string }>(sql`
-    SELECT DISTINCT to_char(deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM heartbeat_states
-    WHERE deadline <= ${new Date(now).toISOString()}::timestamptz`);
+    SELECT DISTINCT to_char(h.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+    FROM heartbeat_states h JOIN monitors m ON m.id = h.monitor_id
+    WHERE h.deadline <= ${new Date(now).toISOString()}::timestamptz AND ${REAL_MONITOR}`);
   return result.rows.map((row) => row.day);
 }
 
@@ -130,11 +140,12 @@ export async function setDeadline(db: Database, monitorId: number, deadline: num
     WHERE monitor_id = ${monitorId}`);
 }
 
-/** The earliest armed deadline after `now` of an enabled heartbeat, or null: when the sweep should next look. */
+/** The earliest armed deadline after `now` of a real heartbeat, or null: when the sweep should next look. */
 export async function nextDeadline(db: Database, now: number): Promise<number | null> {
   const result = await db.execute<{ deadline: number | null }>(sql`
-    SELECT (extract(epoch FROM min(deadline)) * 1000)::float8 AS deadline FROM heartbeat_states
-    WHERE deadline > ${new Date(now).toISOString()}::timestamptz`);
+    SELECT (extract(epoch FROM min(h.deadline)) * 1000)::float8 AS deadline
+    FROM heartbeat_states h JOIN monitors m ON m.id = h.monitor_id
+    WHERE h.deadline > ${new Date(now).toISOString()}::timestamptz AND ${REAL_MONITOR}`);
   return result.rows[0]?.deadline ?? null;
 }
 
