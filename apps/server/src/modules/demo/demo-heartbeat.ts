@@ -9,8 +9,8 @@ import { loadAt } from './demo-rhythm';
 
 /**
  * The demo's heartbeat: a cron job that runs once a period — at a quarter past, give or take the
- * half minute cron and the process take to start — pings `/start`, works 20–90 s (longer in
- * Tehran's busy hours), and pings its success with what it did. On about one day in fourteen one
+ * half minute cron and the process take to start — pings `/start`, works 0.3–6 s (about half a
+ * second at night, two in Tehran's busy hours), and pings its success with what it did. On about one day in fourteen one
  * run reports `/fail` (down until the next run's success, about a period later); on about one in
  * forty one run never happens (late at its deadline, until the next run's success). Everything is
  * a function of the run's index and its day's (demo-random.ts), so any split of time gives the same
@@ -26,8 +26,8 @@ const DRAW = { jitter: 1, runtime: 2, invoices: 3, failure: 4, incident: 5, inci
 /** A day's chance of holding a reported failure, and of a missed run. */
 const FAIL_CHANCE = 1 / 14;
 const MISS_CHANCE = 1 / 40;
-const MIN_RUNTIME_MS = 20 * SECOND;
-const MAX_RUNTIME_MS = 90 * SECOND;
+const MIN_RUNTIME_MS = 0.3 * SECOND;
+const MAX_RUNTIME_MS = 6 * SECOND;
 /** What a failed run says in its `/fail` body (the down reason's second half). */
 const FAILURE_NOTES = ['export timed out', 'the billing API answered 502', 'could not reach the invoices database'];
 
@@ -74,7 +74,7 @@ export function runOf(spec: DemoMonitorSpec, index: number): HeartbeatRun {
   const periodMs = periodMsOf(spec);
   const startAt = index * periodMs + periodMs / 4 + Math.round(30 * SECOND * uniform(seed, index, DRAW.jitter));
   const load = loadAt(startAt);
-  const drawn = (25 + 50 * load) * SECOND * Math.exp(0.1 * gaussian(seed, index, DRAW.runtime));
+  const drawn = (0.5 + 1.5 * load) * SECOND * Math.exp(0.25 * gaussian(seed, index, DRAW.runtime));
   const runtimeMs = Math.round(Math.min(MAX_RUNTIME_MS, Math.max(MIN_RUNTIME_MS, drawn)));
   const incident = incidentOfDay(spec, seed, Math.floor(index / runsPerDay(spec)));
   const outcome = incident?.index === index ? incident.outcome : 'success';
