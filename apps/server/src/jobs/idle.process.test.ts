@@ -58,10 +58,14 @@ describe('an idle server', () => {
     // Backends flush their counters late when idle (start-up's arrived ~15 s after it here).
     await sleep(20_000);
     const before = await committedTransactions();
-    const windowSeconds = 30;
+    // Idle work comes in bursts: the minutely cron jobs at each minute's start, the workers' 60 s
+    // safety polls (started together, so in step) and pg-boss's 120 s maintenance. A 30 s window
+    // read 0.6 or 5.4 a second by whether a burst fell in it (CI saw 5.4 once); two whole
+    // minutes, one maintenance period, count each as the server pays it.
+    const windowSeconds = 120;
     await sleep(windowSeconds * 1000);
     const after = await committedTransactions();
     const perSecond = (after - before) / windowSeconds;
     expect(perSecond, server.output().slice(-2000)).toBeLessThan(3);
-  }, 120_000);
+  }, 240_000);
 });
