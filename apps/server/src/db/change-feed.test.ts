@@ -139,6 +139,11 @@ describe('monitor state announcements', () => {
     });
     await feed.settled();
     expect(events.map(idsOf)).toEqual([ids]);
+    // One change stamp for the batch too: the per-row stamping trigger stood aside as well.
+    const stamps = await handle.db.execute<{ n: number }>(
+      sql`SELECT count(DISTINCT change_seq)::int AS n FROM monitor_states WHERE monitor_id = ANY(${sql.param(ids)}::int[])`,
+    );
+    expect(stamps.rows[0]?.n).toBe(1);
   });
 });
 

@@ -4,7 +4,14 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/transaction';
 import { requestDispatch } from '../alerts/alert-dispatch.service';
-import { closeDowntime, lockMonitorStates, openDowntime, saveMonitorStates } from './monitor-state.repository';
+import {
+  type AlongsideStates,
+  closeDowntime,
+  lockMonitorStates,
+  type Notice,
+  openDowntime,
+  saveMonitorStates,
+} from './monitor-state.repository';
 import { applyResults, type MonitorSettings, type StateOutcome } from './state-machine';
 
 /**
@@ -18,22 +25,30 @@ export interface WarnLogger {
   warn(details: object, message: string): void;
 }
 
-/** Wakes the long polls of these probers: their next answer lists the open rounds (agent.service). */
-export async function announceRechecks(db: Database, proberIds: Iterable<number>): Promise<void> {
+/**
+ * The NOTIFY that wakes the long polls of these probers: their next answer lists the open rounds
+ * (agent.service). None for no prober. Sent with the states' write (saveOutcomesWith).
+ */
+export function recheckNotices(proberIds: Iterable<number>): Notice[] {
   const ids = [...new Set(proberIds)];
-  if (!ids.length) return;
   // The same channel as assignment changes: one LISTEN wakes an agent's poll for either.
-  await db.execute(sql`SELECT pg_notify('prober_assignments', ${ids.join(',')})`);
+  return ids.length ? [{ channel: 'prober_assignments', payload: ids.join(',') }] : [];
 }
 
 /**
- * Writes the outcomes of the state machine: the states, then the downtimes their transitions open
- * or close. Returns how many transitions (each an event for alerting) there were.
+ * Writes the outcomes of the state machine: the states (with what `alongside` adds to that
+ * statement, whose read rows it returns), then the downtimes their transitions open or close.
+ * Returns how many transitions (each an event for alerting) there were.
  */
-export async function saveOutcomes(db: Database, outcomes: StateOutcome[]): Promise<number> {
-  await saveMonitorStates(
+export async function saveOutcomesWith(
+  db: Database,
+  outcomes: StateOutcome[],
+  alongside: AlongsideStates,
+): Promise<{ transitions: number; read: Record<string, unknown>[] }> {
+  const read = await saveMonitorStates(
     db,
     outcomes.map((outcome) => outcome.update),
+    alongside,
   );
   let transitions = 0;
   for (const outcome of outcomes) {
@@ -44,7 +59,12 @@ export async function saveOutcomes(db: Database, outcomes: StateOutcome[]): Prom
       transitions += 1;
     }
   }
-  return transitions;
+  return { transitions, read };
+}
+
+/** saveOutcomesWith, nothing alongside: how many transitions there were. */
+export async function saveOutcomes(db: Database, outcomes: StateOutcome[]): Promise<number> {
+  return (await saveOutcomesWith(db, outcomes, {})).transitions;
 }
 
 /** Settings of these monitors, as the state machine needs them. */

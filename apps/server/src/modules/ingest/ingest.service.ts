@@ -20,10 +20,11 @@ import {
   type ProberFailure,
   recordProberFailures,
 } from '../probers/prober-health.repository';
-import { announceRechecks, saveOutcomes } from './confirmation-rounds';
-import { lockMonitorStates, type MonitorState } from './monitor-state.repository';
+import { recheckNotices, saveOutcomesWith } from './confirmation-rounds';
+import { lockMonitorStates } from './monitor-state.repository';
 import { ensurePartitions, insertProbeRecords, type ProbeRecordInput } from './probe-records.repository';
-import { applySlowRules } from './slow-response';
+import { judgeSlowRules, slowChecksOf } from './slow-response';
+import { slowStatesFrom, slowStatesQuery } from './slow-states.repository';
 import { applyResults, type MonitorSettings, type StateInput } from './state-machine';
 
 export interface IngestOutcome {
@@ -234,9 +235,12 @@ async function ingestBatch(
     // A prober failure sent again (a resent batch) is a duplicate too, not a second failure.
     const freshFaults = await recordProberFailures(transaction.db, proberId, faults);
     await addProberHealth(transaction.db, proberId, hourlyHealth(fresh, freshFaults));
-    const { transitions, roundsOpened, states, judged } = await applyStateChanges(transaction, monitors, fresh, now);
-    // Checks inside a maintenance window judge no speed either.
-    const slowEvents = await applySlowRules(transaction.db, monitors, judged, states);
+    const { transitions, roundsOpened, slowEvents, judged } = await applyStateChanges(
+      transaction,
+      monitors,
+      fresh,
+      now,
+    );
     // HTTPS results: the latest certificate per monitor, and its expiry warnings (modules/certificates).
     const certificateEvents = await applyCertificates(transaction.db, judged);
     if (transitions || slowEvents || certificateEvents) await requestDispatch(context, transaction);
@@ -252,9 +256,14 @@ async function ingestBatch(
 }
 
 /**
- * Moves the monitors' states. Returns how many down/up transitions (each an event for alerting) it
- * made, the monitors whose confirmation round opened, whose probers were told to re-check, the
- * new states (still locked) by monitor, and the records judged (those outside maintenance windows).
+ * Moves the monitors' states, then judges their speed. Returns how many down/up transitions (each
+ * an event for alerting) it made, the monitors whose confirmation round opened, whose probers were
+ * told to re-check, how many slow-response events it recorded, and the records judged (those
+ * outside maintenance windows: checks inside one judge no speed either).
+ *
+ * From the lock of the state rows to the commit, the next batch of these monitors (another
+ * prober's, at once) waits: so the states' write also carries the re-check NOTIFY and the read of
+ * the slow-response states, one statement where there were three.
  */
 async function applyStateChanges(
   transaction: Transaction,
@@ -264,10 +273,10 @@ async function applyStateChanges(
 ): Promise<{
   transitions: number;
   roundsOpened: number[];
-  states: Map<number, MonitorState>;
+  slowEvents: number;
   judged: ProbeRecordInput[];
 }> {
-  if (!fresh.length) return { transitions: 0, roundsOpened: [], states: new Map(), judged: [] };
+  if (!fresh.length) return { transitions: 0, roundsOpened: [], slowEvents: 0, judged: [] };
   // Results inside a maintenance window are stored but judge nothing (modules/maintenance).
   const maintenance = await splitByMaintenance(
     transaction.db,
@@ -303,16 +312,20 @@ async function applyStateChanges(
     return applyResults(monitor, current, byMonitor.get(state.monitorId) ?? [], now);
   });
   await endDowntimesForMaintenance(transaction.db, maintenance.entered);
-  const transitions = await saveOutcomes(transaction.db, outcomes);
   const opened = outcomes.filter((outcome) => outcome.roundOpened).map((outcome) => outcome.update.monitorId);
-  await announceRechecks(
-    transaction.db,
-    opened.flatMap((monitorId) => monitors.get(monitorId)?.proberIds ?? []),
-  );
-  return {
-    transitions,
-    roundsOpened: opened,
-    states: new Map(outcomes.map((outcome) => [outcome.update.monitorId, outcome.update])),
-    judged: maintenance.judged,
-  };
+  const slowChecks = slowChecksOf(monitors, maintenance.judged);
+  const { transitions, read } = await saveOutcomesWith(transaction.db, outcomes, {
+    notices: recheckNotices(opened.flatMap((monitorId) => monitors.get(monitorId)?.proberIds ?? [])),
+    ...(slowChecks ? { read: slowStatesQuery([...slowChecks.keys()]) } : {}),
+  });
+  const slowEvents = slowChecks
+    ? await judgeSlowRules(
+        transaction.db,
+        monitors,
+        slowChecks,
+        slowStatesFrom(read),
+        new Map(outcomes.map((outcome) => [outcome.update.monitorId, outcome.update])),
+      )
+    : 0;
+  return { transitions, roundsOpened: opened, slowEvents, judged: maintenance.judged };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { CHANGE_CHANNEL } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import type { StoredProberState } from '../../db/schema/monitors';
@@ -70,29 +70,45 @@ export async function lockMonitorStates(db: Database, monitorIds: number[]): Pro
 /** A NOTIFY payload stays under PostgreSQL's 8000 bytes; past this many characters of ids it says '*'. */
 const MAX_ANNOUNCED_IDS_LENGTH = 7000;
 
-/**
- * Tells every replica's caches (db/change-feed.ts) and live streams (modules/live) that these
- * monitors' states change in this transaction, in one NOTIFY, and stands the per-row triggers aside
- * for the rest of it (migrations 0013_change_notifications, live_change_seq): a batch's thousands of
- * rows cost one announcement and one change stamp, which it returns.
- */
-async function announceStates(db: Database, monitorIds: number[]): Promise<number> {
-  const ids = monitorIds.join(',');
-  const payload = `monitor:${ids.length > MAX_ANNOUNCED_IDS_LENGTH ? '*' : ids}`;
-  const result = await db.execute<{ seq: string }>(
-    sql`SELECT set_config('paydar.states_announced', 'on', true), pg_notify(${CHANGE_CHANNEL}, ${payload}),
-      nextval('monitor_change_seq')::text AS seq`,
-  );
-  return Number(result.rows[0]?.seq);
+/** A NOTIFY to send with a states write (delivered on commit, as every NOTIFY). */
+export interface Notice {
+  channel: string;
+  payload: string;
 }
 
-/** Writes the monitors' new states, their probers' verdicts included, in one statement, and announces and stamps them. */
-export async function saveMonitorStates(db: Database, states: MonitorState[]): Promise<void> {
-  if (!states.length) return;
-  const changeSeq = await announceStates(
-    db,
-    states.map((state) => state.monitorId),
-  );
+/** What else the statement writing the states does; see saveMonitorStates. */
+export interface AlongsideStates {
+  /** Sent from the same statement. */
+  notices?: Notice[];
+  /** A SELECT run in the same statement, after the state rows were locked: its rows are returned. */
+  read?: SQL;
+}
+
+/**
+ * Writes the monitors' new states, their probers' verdicts included, in one statement that also
+ * tells every replica's caches (db/change-feed.ts) and live streams (modules/live) of them, in one
+ * NOTIFY, and stamps them with one change stamp. The `stamp` row is joined to every written row, so
+ * it is computed, and the per-row triggers stood aside for the rest of the transaction, before the
+ * first row's triggers fire (migrations 0013_change_notifications, live_change_seq); the stamp is
+ * taken after the rows were locked (lockMonitorStates), so stamps follow the commits of each row.
+ *
+ * It runs while the rows are locked, where each statement and each millisecond is the wait of the
+ * next batch of these monitors: so `alongside` lets the caller's NOTIFYs and a read (the slow-response
+ * states) share it. The verdicts are read as `json` and cast: json_to_recordset fills a `jsonb`
+ * column of nested JSON more than twice as slowly (9 ms against 4 ms for 1,000 rows, measured).
+ */
+export async function saveMonitorStates(
+  db: Database,
+  states: MonitorState[],
+  alongside: AlongsideStates = {},
+): Promise<Record<string, unknown>[]> {
+  const { notices = [], read } = alongside;
+  if (!states.length) {
+    for (const notice of notices) await db.execute(sql`SELECT pg_notify(${notice.channel}, ${notice.payload})`);
+    return read ? (await db.execute<Record<string, unknown>>(read)).rows : [];
+  }
+  const ids = states.map((state) => state.monitorId).join(',');
+  const announcement = `monitor:${ids.length > MAX_ANNOUNCED_IDS_LENGTH ? '*' : ids}`;
   const rows = JSON.stringify(
     states.map((state) => ({
       m: state.monitorId,
@@ -107,15 +123,26 @@ export async function saveMonitorStates(db: Database, states: MonitorState[]): P
       co: state.roundOpenedAt,
     })),
   );
-  await db.execute(sql`
-    UPDATE monitor_states s SET is_down = u.d, state_since = to_timestamp(u.ss / 1000),
-      first_check_at = to_timestamp(u.fc / 1000), last_check_at = to_timestamp(u.lc / 1000),
-      last_status_code = u.sc, last_status = u.st, prober_states = u.ps,
-      confirming_since = to_timestamp(u.cs / 1000), confirming_opened_at = to_timestamp(u.co / 1000),
-      change_seq = ${changeSeq}
-    FROM json_to_recordset(${rows}::json)
-      AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps jsonb, cs float8, co float8)
-    WHERE s.monitor_id = u.m`);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    WITH stamp AS MATERIALIZED (
+      SELECT set_config('paydar.states_announced', 'on', true) AS quiet,
+        pg_notify(${CHANGE_CHANNEL}, ${announcement}) AS announced,
+        (SELECT count(pg_notify(n.c, n.p)) FROM json_to_recordset(${JSON.stringify(
+          notices.map((notice) => ({ c: notice.channel, p: notice.payload })),
+        )}::json) AS n(c text, p text)) AS noticed,
+        nextval('monitor_change_seq') AS seq),
+    written AS (
+      UPDATE monitor_states s SET is_down = u.d, state_since = to_timestamp(u.ss / 1000),
+        first_check_at = to_timestamp(u.fc / 1000), last_check_at = to_timestamp(u.lc / 1000),
+        last_status_code = u.sc, last_status = u.st, prober_states = u.ps::jsonb,
+        confirming_since = to_timestamp(u.cs / 1000), confirming_opened_at = to_timestamp(u.co / 1000),
+        change_seq = stamp.seq
+      FROM json_to_recordset(${rows}::json)
+        AS u(m int, d boolean, ss float8, fc float8, lc float8, sc smallint, st text, ps json, cs float8, co float8),
+        stamp
+      WHERE s.monitor_id = u.m)
+    ${read ?? sql`SELECT 1 AS written WHERE false`}`);
+  return result.rows;
 }
 
 /**

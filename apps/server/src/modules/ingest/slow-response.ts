@@ -12,17 +12,14 @@ export interface SlowSettings {
 }
 
 /**
- * Judges the batch's new records of the monitors that have a slow-response rule (domain
- * slow-response), after the down/up decision so a monitor down now is not called slow. Reads and
- * writes the slow states in one statement each — none at all when no monitor of the batch has a
- * rule. Returns how many events it recorded. Call with the monitors' state rows locked.
+ * The batch's new records of the monitors that have a slow-response rule, by monitor: the checks
+ * judgeSlowRules judges. Undefined when no monitor of the batch has a rule, which then costs no
+ * statement at all.
  */
-export async function applySlowRules(
-  db: Database,
+export function slowChecksOf(
   monitors: ReadonlyMap<number, SlowSettings>,
   fresh: readonly ProbeRecordInput[],
-  states: ReadonlyMap<number, MonitorState>,
-): Promise<number> {
+): Map<number, SlowCheck[]> | undefined {
   let checks: Map<number, SlowCheck[]> | undefined;
   for (const record of fresh) {
     if (!monitors.get(record.monitorId)?.slowAlert) continue;
@@ -34,8 +31,22 @@ export async function applySlowRules(
     }
     list.push({ time: record.time, success: record.success, durationMs: record.durationMs });
   }
-  if (!checks) return 0;
-  const stored = await readSlowStates(db, [...checks.keys()]);
+  return checks;
+}
+
+/**
+ * Judges these checks (domain slow-response) from the kept states `stored` (read after the
+ * monitors' state rows were locked), after the down/up decision (`states`) so a monitor down now is
+ * not called slow, and writes the states and their events in one statement. Returns how many events
+ * it recorded. Call with the monitors' state rows locked.
+ */
+export async function judgeSlowRules(
+  db: Database,
+  monitors: ReadonlyMap<number, SlowSettings>,
+  checks: ReadonlyMap<number, SlowCheck[]>,
+  stored: ReadonlyMap<number, StoredSlowState>,
+  states: ReadonlyMap<number, MonitorState>,
+): Promise<number> {
   const saved: StoredSlowState[] = [];
   const made = new Set<number>();
   const events: MonitorSlowEvent[] = [];
@@ -58,4 +69,21 @@ export async function applySlowRules(
   }
   await saveSlowStates(db, saved, made, events);
   return events.length;
+}
+
+/**
+ * Judges the batch's new records of the monitors that have a slow-response rule: reads and writes
+ * the slow states in one statement each — none at all when no monitor of the batch has a rule.
+ * Ingest reads them in its states' write instead (slowChecksOf, judgeSlowRules). Returns how many
+ * events it recorded. Call with the monitors' state rows locked.
+ */
+export async function applySlowRules(
+  db: Database,
+  monitors: ReadonlyMap<number, SlowSettings>,
+  fresh: readonly ProbeRecordInput[],
+  states: ReadonlyMap<number, MonitorState>,
+): Promise<number> {
+  const checks = slowChecksOf(monitors, fresh);
+  if (!checks) return 0;
+  return judgeSlowRules(db, monitors, checks, await readSlowStates(db, [...checks.keys()]), states);
 }

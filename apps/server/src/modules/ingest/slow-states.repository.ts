@@ -21,13 +21,19 @@ export interface MonitorSlowEvent extends SlowEvent {
   monitorId: number;
 }
 
-/** The kept states of these monitors (ids of monitors that have none are simply absent). */
-export async function readSlowStates(db: Database, monitorIds: number[]): Promise<Map<number, StoredSlowState>> {
-  const result = await db.execute<Record<string, unknown>>(sql`
+/**
+ * The query reading the kept states of these monitors: run after their state rows are locked, by
+ * readSlowStates or in the statement writing the states (saveMonitorStates' `read`); slowStatesFrom
+ * reads its rows.
+ */
+export const slowStatesQuery = (monitorIds: number[]) => sql`
     SELECT monitor_id, rule, is_slow, (extract(epoch FROM since) * 1000)::float8 AS since, reason, recent_checks
-    FROM monitor_slow_states WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])`);
+    FROM monitor_slow_states WHERE monitor_id = ANY(${sql.param(monitorIds)}::int[])`;
+
+/** The states in rows of slowStatesQuery, by monitor (monitors that have none are simply absent). */
+export function slowStatesFrom(rows: Record<string, unknown>[]): Map<number, StoredSlowState> {
   return new Map(
-    result.rows.map((row) => [
+    rows.map((row) => [
       row.monitor_id as number,
       {
         monitorId: row.monitor_id as number,
@@ -45,6 +51,11 @@ export async function readSlowStates(db: Database, monitorIds: number[]): Promis
   );
 }
 
+/** The kept states of these monitors (ids of monitors that have none are simply absent). */
+export async function readSlowStates(db: Database, monitorIds: number[]): Promise<Map<number, StoredSlowState>> {
+  return slowStatesFrom((await db.execute<Record<string, unknown>>(slowStatesQuery(monitorIds))).rows);
+}
+
 const compactWindow = (state: SlowState): StoredSlowCheck[] =>
   state.window.map((check) => [check.time, check.durationMs, check.success ? 1 : 0]);
 
@@ -53,7 +64,8 @@ const compactWindow = (state: SlowState): StoredSlowCheck[] =>
  * one statement. `fresh` are the monitors that had no row for this rule (their row is made, or
  * remade with the new rule); the others are updated in place, the rule left as it is. A monitor
  * paused while this batch waited for its state row gets no event (as openDowntime): the statement
- * runs after that wait and sees the pause.
+ * runs after that wait and sees the pause. Windows and rules are read as `json` and cast, which is
+ * twice as fast as json_to_recordset filling `jsonb` columns (saveMonitorStates says why it matters).
  */
 export async function saveSlowStates(
   db: Database,
@@ -79,13 +91,13 @@ export async function saveSlowStates(
   await db.execute(sql`
     WITH updated AS (
       UPDATE monitor_slow_states s SET is_slow = u.sl, since = to_timestamp(u.si / 1000), reason = u.re,
-        recent_checks = u.w
-      FROM json_to_recordset(${updates}::json) AS u(m int, sl boolean, si float8, re text, w jsonb)
+        recent_checks = u.w::jsonb
+      FROM json_to_recordset(${updates}::json) AS u(m int, sl boolean, si float8, re text, w json)
       WHERE s.monitor_id = u.m),
     inserted AS (
       INSERT INTO monitor_slow_states (monitor_id, rule, is_slow, since, reason, recent_checks)
-      SELECT u.m, u.r, u.sl, to_timestamp(u.si / 1000), u.re, u.w
-      FROM json_to_recordset(${inserts}::json) AS u(m int, r jsonb, sl boolean, si float8, re text, w jsonb)
+      SELECT u.m, u.r::jsonb, u.sl, to_timestamp(u.si / 1000), u.re, u.w::jsonb
+      FROM json_to_recordset(${inserts}::json) AS u(m int, r json, sl boolean, si float8, re text, w json)
       ON CONFLICT (monitor_id) DO UPDATE SET rule = excluded.rule, is_slow = excluded.is_slow,
         since = excluded.since, reason = excluded.reason, recent_checks = excluded.recent_checks)
     INSERT INTO monitor_events (monitor_id, kind, at, reason)
