@@ -12,6 +12,7 @@ import {
   typeCode,
 } from '../support/alert-center';
 import { api } from '../support/api';
+import { openFirstMonitorEdit } from '../support/monitors';
 import { waitForSmsCode, webhookRequests, webhookUrl } from '../support/outside';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { registerProbers, seedRange } from '../support/seed-results';
@@ -181,12 +182,7 @@ test('alert channels: tag rules, then email, phone, webhook and Telegram verifie
   await shoot(page, 'alert-center-history');
 
   // The alert center drawer, from the monitor form: the same channels beside the form.
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /^Actions for / })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await openFirstMonitorEdit(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Manage channels' }).click();
   const drawer = page.getByRole('dialog', { name: 'Alert Center' });
   await expect(drawer.getByText('Alerting channels', { exact: true })).toBeVisible();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
+import { openFirstMonitorEdit } from '../support/monitors';
 import { atEachSize, shotsDir, sizes } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
@@ -78,12 +79,7 @@ test('a monitor created with alert rules shows them on edit, and alerts the logi
   // rules come back as saved, and the channel is kept.
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await page.goto('/');
-    await page
-      .getByRole('button', { name: /^Actions for / })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await openFirstMonitorEdit(page);
     await expect(dialog.getByRole('heading', { name: 'Edit Monitor' })).toBeVisible();
     await expect(
       dialog.getByText('Alert after 10 minutes · remind every 45 min · recovery after 5 min · flap damping on'),

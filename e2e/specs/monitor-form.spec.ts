@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
+import { openFirstMonitorEdit } from '../support/monitors';
 import { atEachSize, shotPath, sizes } from '../support/screenshots';
 import { expect, test } from '../support/test';
 
@@ -117,12 +118,7 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   // Edit, from the item's menu: protocol and address read-only; the alias changes.
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await page.goto('/');
-    await page
-      .getByRole('button', { name: /^Actions for / })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await openFirstMonitorEdit(page);
     await expect(dialog.getByRole('heading', { name: 'Edit Monitor' })).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Protocol' })).toHaveValue('HTTP(S)');
     await expect(dialog.getByRole('textbox', { name: 'Protocol' })).toHaveAttribute('readonly', '');

@@ -5,6 +5,7 @@ import type { CheckResult } from '../../packages/contracts/src/agent';
 import { verifiedUser } from '../support/accounts';
 import { api } from '../support/api';
 import { loopbackTarget } from '../support/loopback-target';
+import { openFirstMonitorEdit } from '../support/monitors';
 import { atEachSize, shotPath } from '../support/screenshots';
 import { postBatch, registerProbers } from '../support/seed-results';
 import { expect, test } from '../support/test';
@@ -77,12 +78,7 @@ test('switch slow response alerts on in the form, see the rule on edit, and a sl
   expect(whole.slow_alert).toEqual({ rule: 'response_time', above_ms: 800, checks: 3 });
 
   // Edit shows the rule as saved.
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /^Actions for / })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await openFirstMonitorEdit(page);
   await expect(dialog.getByRole('heading', { name: 'Edit Monitor' })).toBeVisible();
   await expect(dialog.getByRole('switch', { name: /Slow response alerts/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Response time' })).toBeChecked();
