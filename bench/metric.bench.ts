@@ -17,7 +17,7 @@ const CHECK_EVERY_MS = 1_000;
 
 /**
  * GET /api/v1/monitors/{id}/metric for a monitor with 90 days of 30 s results from 3 probers —
- * as the rollups and downtimes ingest would have left them (2,880 checks per prober per day),
+ * as the quarter-hour rollups and downtimes ingest would have left them (2,880 checks per prober per day),
  * on the Gold plan so the whole history may be read.
  */
 export async function metricBenchmark(runtime: Runtime): Promise<Figure[]> {
@@ -43,12 +43,12 @@ export async function metricBenchmark(runtime: Runtime): Promise<Figure[]> {
     sql`INSERT INTO monitor_probers (monitor_id, prober_id) SELECT ${monitorId}, unnest(${sql.param(proberIds)}::int[])`,
   );
   await db.execute(sql`
-    INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+    INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, satisfied, tolerating, frustrated,
       bucket_0, bucket_1, bucket_2, bucket_3, duration_sum, resolve_sum, resolve_count, connect_sum, connect_count,
       tls_sum, tls_count, response_sum, response_count)
-    SELECT ${monitorId}, p, h, 120, 1, 100, 15, 5, 40, 40, 30, 9, 119 * 210, 119 * 2, 119, 119 * 5, 119, 119 * 12, 119, 119 * 180, 119
+    SELECT ${monitorId}, p, q, 30, 1, 25, 3, 2, 10, 10, 7, 2, 29 * 210, 29 * 2, 29, 29 * 5, 29, 29 * 12, 29, 29 * 180, 29
     FROM unnest(${sql.param(proberIds)}::int[]) p,
-         generate_series(date_trunc('hour', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('hour', now()), interval '1 hour') h`);
+         generate_series(date_trunc('hour', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('hour', now()), interval '15 minutes') q`);
   await db.execute(sql`
     INSERT INTO downtimes (monitor_id, from_time, to_time)
     SELECT ${monitorId}, d + interval '3 hours', d + interval '3 hours 4 minutes'

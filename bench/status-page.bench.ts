@@ -16,7 +16,7 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /**
  * `status-page` (issue 16 point 7): GET /api/v1/public/status_pages/{slug} for a page of 10
- * monitors with 90 days of hourly rollups (one prober) and a downtime every 9 days each, with
+ * monitors with 90 days of quarter-hour rollups (one prober) and a downtime every 9 days each, with
  * response times shown; 200 visitors over loopback for 5 s, revalidating with their ETag and
  * without, while one monitor's state is written every second. Targets: p99 ≤ 100 ms, ≥ 2,000 req/s.
  */
@@ -41,11 +41,11 @@ export async function statusPageBenchmark(runtime: Runtime): Promise<Figure[]> {
   const ids = sql.param(monitorIds);
   await db.execute(sql`INSERT INTO monitor_probers (monitor_id, prober_id) SELECT unnest(${ids}::int[]), ${proberId}`);
   await db.execute(sql`
-    INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+    INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, satisfied, tolerating, frustrated,
       bucket_0, bucket_1, bucket_2, bucket_3, duration_sum)
-    SELECT m, ${proberId}, h, 120, 1, 100, 15, 5, 40, 40, 30, 9, 119 * 210
+    SELECT m, ${proberId}, q, 30, 1, 25, 3, 2, 10, 10, 7, 2, 29 * 210
     FROM unnest(${ids}::int[]) m,
-      generate_series(date_trunc('hour', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('hour', now()), interval '1 hour') h`);
+      generate_series(date_trunc('hour', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('hour', now()), interval '15 minutes') q`);
   await db.execute(sql`
     INSERT INTO downtimes (monitor_id, from_time, to_time)
     SELECT m, d + interval '3 hours', d + interval '3 hours 4 minutes'

@@ -313,7 +313,7 @@ async function seedFigures(withDowntimes: number, plain: number) {
       for (let hour = 1; hour <= 23; hour += 1) {
         const satisfied = id === withDowntimes && hour % 7 === 3 ? 6 : 12;
         await db.query(
-          `INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, satisfied, tolerating, frustrated)
+          `INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, satisfied, tolerating, frustrated)
            VALUES ($1, $2, $3, 12, $4, $5, 0) ON CONFLICT DO NOTHING`,
           [id, proberId, new Date(now - (now % HOUR_MS) - hour * HOUR_MS), satisfied, 12 - satisfied],
         );

@@ -37,7 +37,7 @@ async function createMonitor(page: Page, alias: string, proberIds: number[]): Pr
 
 /** One prober's rollup of an hour: `good` successful checks under 125 ms, `failed` failed ones. */
 const rollupSql = `
-  INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, satisfied, frustrated,
+  INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, satisfied, frustrated,
     bucket_0, bucket_2, duration_sum)
   VALUES ($1::int, $2::int, $3::timestamptz, $4::int + $5::int, $5::int, $4::int, $5::int,
     $4::int - $4::int / 4, $4::int / 4, $4::int * 100)
@@ -76,7 +76,7 @@ async function seed(page: Page): Promise<{ worst: Seeded; down: Seeded }> {
       // Every hour of the six days before the chart's 24 hours (so the apdex slots stay as set),
       // slower as the hours go back: the 7-day p50/p95 lines have a slope.
       await db.query(
-        `INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, satisfied, tolerating, bucket_1, bucket_3)
+        `INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, satisfied, tolerating, bucket_1, bucket_3)
          SELECT $1::int, $2::int, hour, 12, 12 - (n % 6), n % 6, 12 - (n % 6), n % 6
          FROM generate_series(25, 167) AS n, LATERAL (SELECT $3::timestamptz - n * interval '1 hour' AS hour) AS h
          ON CONFLICT DO NOTHING`,

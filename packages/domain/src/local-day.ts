@@ -67,3 +67,35 @@ export function readerDays(timeZone?: string | null): ReaderDays {
     spanOf: (date) => localDateSpan(date, timeZone),
   };
 }
+
+/**
+ * The start of the local hour the instant falls in, epoch ms: in Tehran (+03:30) the hours begin at
+ * :30 UTC, in Kathmandu (+05:45) at :15 — always on a quarter hour, so a local hour is four rollup rows.
+ */
+export function localHourStart(instant: Instant, timeZone: string): number {
+  const ms = toMs(instant);
+  const offset = fromAbsolute(ms, timeZone).offset;
+  return ms - mod(ms + offset, HOUR_MS);
+}
+
+/**
+ * The local hours of [from, to) as [start, end) spans, oldest first: the first is the local hour
+ * `from` is in. A day is 23, 24 or 25 of them across daylight saving, each one clock hour long
+ * (where a zone moves its clocks by half an hour, the hour across the change is cut there).
+ */
+export function localHours(from: number, to: number, timeZone: string): DaySpan[] {
+  const hours: DaySpan[] = [];
+  let start = localHourStart(from, timeZone);
+  while (start < to) {
+    const next = localHourStart(start + HOUR_MS, timeZone);
+    const end = next > start ? next : start + HOUR_MS;
+    hours.push({ start, end });
+    start = end;
+  }
+  return hours;
+}
+
+// `%` keeps the sign of the dividend; instants before 1970 still floor to the earlier boundary.
+function mod(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor;
+}

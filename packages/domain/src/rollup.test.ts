@@ -140,6 +140,17 @@ describe('hourlyApdexPercents', () => {
     expect(hourlyApdexPercents(rows, from)).toEqual(percents);
   });
 
+  it("counts hours from a local hour start, not the UTC hour it is in (Tehran's 00:00 is 20:30 UTC)", () => {
+    const tehranMidnight = Date.parse('2026-12-01T20:30:00Z');
+    const quarter = (q: number) => tehranMidnight + q * 900_000;
+    const rows = [
+      { hour: quarter(0), rollup: rollupResults([ok(100)], 0.5) },
+      { hour: quarter(3), rollup: rollupResults([failed(1)], 0.5) },
+      { hour: quarter(4), rollup: rollupResults([ok(100)], 0.5) },
+    ];
+    expect(hourlyApdexPercents(rows, tehranMidnight, 2)).toEqual([50, 100]);
+  });
+
   it('takes a number of hours', () => {
     expect(hourlyApdexPercents([{ hour: hour(1), rollup: rollupResults([ok(1)], 1) }], from, 2)).toEqual([null, 100]);
   });

@@ -1,7 +1,7 @@
 import type { Phases } from '@paydar/contracts/agent';
 import { apdexClass, apdexPercent } from './apdex';
 import { addBuckets, averageMs, bucketIndex, emptyBuckets } from './buckets';
-import { HOUR_MS, type Instant, toMs, utcHourStart } from './time';
+import { HOUR_MS, type Instant, toMs } from './time';
 
 /**
  * Rollups: what the server keeps per monitor × prober × UTC hour instead of re-reading raw results.
@@ -150,15 +150,15 @@ export function responseTimeSummary(rollup: Rollup): {
 }
 
 /**
- * Apdex per hour for `hours` hours from `from` (an hour start): rollups of the same hour (several
- * probers) are merged; an hour without results is null; rollups outside the range are ignored.
+ * Apdex per hour for `hours` hours from `from` (an hour start, the reader's local hour: +03:30 begins
+ * at :30 UTC): rollups of the same hour (several probers, its four quarters) are merged; an hour without results is null; rollups outside the range are ignored.
  */
 export function hourlyApdexPercents(
   rows: Iterable<{ hour: Instant; rollup: Rollup }>,
   from: Instant,
   hours = 24,
 ): (number | null)[] {
-  const start = utcHourStart(from);
+  const start = toMs(from);
   const perHour: Rollup[][] = Array.from({ length: hours }, () => []);
   for (const row of rows) {
     const index = Math.floor((toMs(row.hour) - start) / HOUR_MS);

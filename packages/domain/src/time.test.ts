@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msToSeconds, toMs, utcDayStart, utcHourStart, utcMonthStart } from './time';
+import { msToSeconds, quartersTouching, toMs, utcDayStart, utcHourStart, utcMonthStart, utcQuarterStart } from './time';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -44,5 +44,23 @@ describe('utcMonthStart', () => {
     ['2024-12-31T23:59:59Z', 1, '2025-01-01T00:00:00Z'],
   ])('%s moved %d months → %s', (instant, delta, start) => {
     expect(utcMonthStart(at(instant), delta)).toBe(at(start));
+  });
+});
+
+describe('utcQuarterStart / quartersTouching', () => {
+  it.each([
+    ['2026-12-01T20:29:59.999Z', '2026-12-01T20:15:00.000Z'],
+    ['2026-12-01T20:30:00.000Z', '2026-12-01T20:30:00.000Z'],
+    ['2026-12-01T18:14:00.000Z', '2026-12-01T18:00:00.000Z'],
+    ['2026-12-01T18:15:00.000Z', '2026-12-01T18:15:00.000Z'],
+    ['1969-12-31T23:59:00.000Z', '1969-12-31T23:45:00.000Z'],
+  ])('%s is in the quarter of %s', (instant, start) => {
+    expect(new Date(utcQuarterStart(Date.parse(instant))).toISOString()).toBe(start);
+  });
+
+  it('covers a rolling window with the quarters it touches, up to the end of the one it ends in', () => {
+    const span = quartersTouching({ from: Date.parse('2026-11-30T20:40:00Z'), to: Date.parse('2026-12-01T20:40:00Z') });
+    expect(new Date(span.from).toISOString()).toBe('2026-11-30T20:30:00.000Z');
+    expect(new Date(span.to).toISOString()).toBe('2026-12-01T20:45:00.000Z');
   });
 });

@@ -9,6 +9,8 @@ export type Instant = Date | number;
 
 export const SECOND_MS = 1_000;
 export const MINUTE_MS = 60 * SECOND_MS;
+/** The rollups' grain: every real zone's midnight and hour fall on a UTC quarter hour (+05:45 is the finest). */
+export const QUARTER_MS = 15 * MINUTE_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -32,6 +34,20 @@ export function utcDayStart(instant: Instant): number {
 export function utcHourStart(instant: Instant): number {
   const ms = toMs(instant);
   return ms - mod(ms, HOUR_MS);
+}
+
+/** The start of the UTC quarter hour (:00, :15, :30, :45) the instant falls in: its rollup row. */
+export function utcQuarterStart(instant: Instant): number {
+  const ms = toMs(instant);
+  return ms - mod(ms, QUARTER_MS);
+}
+
+/**
+ * The rollup rows [from, to) touches, as the span of their quarters: from the quarter `from` is in
+ * to the end of the one `to` is in (the rows a rolling window such as the last 24 hours sums).
+ */
+export function quartersTouching(span: { from: number; to: number }): { from: number; to: number } {
+  return { from: utcQuarterStart(span.from), to: utcQuarterStart(span.to) + QUARTER_MS };
 }
 
 /** 00:00 UTC on the 1st of the instant's month, moved by `monthsDelta` months (negative goes back). */

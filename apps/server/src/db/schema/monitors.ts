@@ -222,13 +222,17 @@ export const monitorPauses = pgTable(
   ],
 );
 
-/** Per monitor × prober × hour, kept current at ingest: what every metric is computed from. */
-export const hourlyRollups = pgTable(
-  'hourly_rollups',
+/**
+ * Per monitor × prober × quarter hour (UTC quarters, :00 :15 :30 :45), kept current at ingest: what
+ * every metric is computed from. Every real zone's midnight and hour fall on a quarter (+05:45 is
+ * the finest offset in use), so a local day or local hour is a whole number of rows (issue 26).
+ */
+export const quarterRollups = pgTable(
+  'quarter_rollups',
   {
     monitorId: integer('monitor_id').notNull(),
     proberId: integer('prober_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    quarter: timestamp('quarter', { withTimezone: true }).notNull(),
     checks: integer('checks').notNull().default(0),
     failures: integer('failures').notNull().default(0),
     satisfied: integer('satisfied').notNull().default(0),
@@ -254,7 +258,7 @@ export const hourlyRollups = pgTable(
     responseSum: real('response_sum').notNull().default(0),
     responseCount: integer('response_count').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.monitorId, table.hour, table.proberId] })],
+  (table) => [primaryKey({ columns: [table.monitorId, table.quarter, table.proberId] })],
 );
 
 /**

@@ -21,7 +21,7 @@ describe('results', () => {
     }
 
     const rollup = await world.server.context.db.execute<Record<string, number>>(
-      sql`SELECT checks, failures, satisfied, tolerating, frustrated, bucket_0, bucket_2, bucket_3, bucket_4 FROM hourly_rollups WHERE monitor_id = ${monitorId}`,
+      sql`SELECT checks, failures, satisfied, tolerating, frustrated, bucket_0, bucket_2, bucket_3, bucket_4 FROM quarter_rollups WHERE monitor_id = ${monitorId}`,
     );
     // 100 ms satisfied (bucket 0); 400 ms satisfied (bucket 2); 700 ms tolerating (bucket 3); 1000 ms failed.
     expect(rollup.rows).toEqual([
@@ -53,7 +53,7 @@ describe('results', () => {
     ]);
     expect(response.json()).toEqual({ accepted: 2, duplicates: 1, rejected: 0, refused: 0, refusals: [] });
     const rollup = await world.server.context.db.execute<{ checks: number }>(
-      sql`SELECT checks FROM hourly_rollups WHERE monitor_id = ${monitorId}`,
+      sql`SELECT checks FROM quarter_rollups WHERE monitor_id = ${monitorId}`,
     );
     expect(rollup.rows.reduce((sum, row) => sum + row.checks, 0)).toBe(2);
   });

@@ -58,7 +58,7 @@ describe('badges: numbers against the rollups and downtimes', () => {
     // (and 2 failures, which do not count): 24 h → 200 ms; 7 d → 2400 / 4 = 600 ms.
     const rollup = (hour: number, successes: number, failures: number, durationSum: number) =>
       server.context.db.execute(sql`
-        INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, bucket_1, duration_sum)
+        INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, bucket_1, duration_sum)
         VALUES (${monitor.id}, ${proberId}, ${iso(Math.floor(hour / HOUR_MS) * HOUR_MS)}::timestamptz,
           ${successes + failures}, ${failures}, ${successes}, ${durationSum})`);
     await rollup(Date.now() - 3 * HOUR_MS, 3, 0, 600);

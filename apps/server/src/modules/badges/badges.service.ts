@@ -11,7 +11,7 @@ import {
 import { certificateDaysLeft } from '@paydar/domain/certificate-expiry';
 import { monitorStatus } from '@paydar/domain/monitor-status';
 import { mergeRollups, responseTimeSummary } from '@paydar/domain/rollup';
-import { DAY_MS, HOUR_MS, utcDayStart, utcHourStart } from '@paydar/domain/time';
+import { DAY_MS, quartersTouching, utcDayStart } from '@paydar/domain/time';
 import { uptimeSummary } from '@paydar/domain/uptime';
 import type { ServiceContext } from '../../context';
 import { notFound } from '../../errors';
@@ -98,11 +98,11 @@ async function uptimeOf(context: ServiceContext, subject: MetricSubject, query: 
   return uptimeFace(summary.uptimePercent);
 }
 
-/** The average response time of successful checks in the hourly rollups of the hours the period touches. */
+/** The average response time of successful checks in the rollups of the quarter hours the period touches. */
 async function responseTimeOf(context: ServiceContext, subject: MetricSubject, query: PeriodBadgeQuery, now: number) {
   const window = windowOf(subject, query.period, now);
   if (!window) return responseTimeFace(null);
-  const span = { from: utcHourStart(window.from), to: utcHourStart(now) + HOUR_MS };
+  const span = quartersTouching(window);
   const rows = await rollupsByProber(context.db, subject.monitor.id, span);
   return responseTimeFace(responseTimeSummary(mergeRollups(rows.map((row) => row.rollup))).average_response_time);
 }

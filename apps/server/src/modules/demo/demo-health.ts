@@ -22,7 +22,8 @@ export function demoProberHealth(
     hours.set(hour, counts);
   };
   // A heartbeat's pings (HEARTBEAT_PROBER_ID) are no prober's work.
-  for (const row of history.rollups) if (row.proberId !== HEARTBEAT_PROBER_ID) add(row.proberId, row.hour, row.checks);
+  for (const row of history.rollups)
+    if (row.proberId !== HEARTBEAT_PROBER_ID) add(row.proberId, Math.floor(row.quarter / HOUR) * HOUR, row.checks);
   for (const record of history.raw)
     if (record.proberId !== HEARTBEAT_PROBER_ID) add(record.proberId, Math.floor(record.time / HOUR) * HOUR, 1);
   return byProber;

@@ -7,8 +7,9 @@ import { type DemoCheck, forEachCheck, incidentsIn } from './demo-checks';
 import { heartbeatChecksIn } from './demo-heartbeat';
 
 /**
- * The demo's checks over a range turned into what the database keeps: hourly rollups for the whole
- * range (summed here, so 90 days are some 40,000 rows rather than two million records) and raw
+ * The demo's checks over a range turned into what the database keeps: quarter-hour rollups for the
+ * whole range (summed here, as ingest sums them, so 90 days are some 160,000 rows rather than two
+ * million records) and raw
  * records for its recent part, plus each prober's last check for the monitor's state.
  */
 
@@ -21,11 +22,12 @@ export interface DemoProber {
   spec: DemoProberSpec;
 }
 
-/** One hourly_rollups row, as its columns. */
+/** One quarter_rollups row, as its columns. */
 export interface RollupRow {
   monitorId: number;
   proberId: number;
-  hour: number;
+  /** Epoch ms of the UTC quarter hour's start. */
+  quarter: number;
   checks: number;
   failures: number;
   satisfied: number;
@@ -44,14 +46,14 @@ export interface RollupRow {
 }
 
 export interface DemoHistory {
-  /** Hours before `rawFrom` only: the records from `rawFrom` on bring their own rollups (insertProbeRecords). */
+  /** Quarters before `rawFrom` only: the records from `rawFrom` on bring their own rollups (insertProbeRecords). */
   rollups: RollupRow[];
   raw: ProbeRecordInput[];
   /** The last check of each probed monitor on each prober in the range. */
   last: Map<number, Array<{ proberId: number; check: DemoCheck; failuresInRow: number; failingSince: number | null }>>;
 }
 
-const HOUR = 3_600_000;
+const QUARTER = 900_000;
 /** Each nullable phase of a check and the rollup columns it adds to. */
 const PHASE_COLUMNS = [
   ['resolveMs', 'resolveSum', 'resolveCount'],
@@ -61,11 +63,11 @@ const PHASE_COLUMNS = [
 ] as const;
 const CLASS_INDEX = { satisfied: 0, tolerating: 1, frustrated: 2 } as const;
 
-function emptyRollup(monitorId: number, proberId: number, hour: number): RollupRow {
+function emptyRollup(monitorId: number, proberId: number, quarter: number): RollupRow {
   return {
     monitorId,
     proberId,
-    hour,
+    quarter,
     checks: 0,
     failures: 0,
     satisfied: 0,
@@ -104,7 +106,7 @@ function addToRollup(rollup: RollupRow, check: DemoCheck, apdexClassIndex: numbe
 }
 
 /**
- * Files one series' checks (a monitor on a prober) as the range wants them: summed into hourly
+ * Files one series' checks (a monitor on a prober) as the range wants them: summed into quarter-hour
  * rollups before `rawFrom`, raw records from it on (they bring their own rollups).
  */
 function seriesFiler(
@@ -129,9 +131,9 @@ function seriesFiler(
       });
       return;
     }
-    const hour = Math.floor(check.time / HOUR) * HOUR;
-    if (rollup?.hour !== hour) {
-      rollup = emptyRollup(monitor.id, proberId, hour);
+    const quarter = Math.floor(check.time / QUARTER) * QUARTER;
+    if (rollup?.quarter !== quarter) {
+      rollup = emptyRollup(monitor.id, proberId, quarter);
       into.rollups.push(rollup);
     }
     addToRollup(rollup, check, classIndex, bucket);
@@ -139,7 +141,7 @@ function seriesFiler(
 }
 
 /**
- * The demo's history of [from, to): rollups of the hours before `rawFrom`, raw records from it on.
+ * The demo's history of [from, to): rollups of the quarters before `rawFrom`, raw records from it on.
  * A heartbeat's records are its pings' and lateness's, filed under HEARTBEAT_PROBER_ID as the
  * heartbeats module files them; it has no probers and no entry in `last` (its state is its pings').
  */

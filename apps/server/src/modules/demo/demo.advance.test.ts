@@ -25,8 +25,8 @@ async function stored(server: TestServer) {
     open: number;
   }>(sql`
     SELECT m.alias, m.id,
-      (SELECT coalesce(sum(checks), 0)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS checks,
-      (SELECT coalesce(sum(failures), 0)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS failures,
+      (SELECT coalesce(sum(checks), 0)::int FROM quarter_rollups r WHERE r.monitor_id = m.id) AS checks,
+      (SELECT coalesce(sum(failures), 0)::int FROM quarter_rollups r WHERE r.monitor_id = m.id) AS failures,
       (SELECT count(*)::int FROM downtimes d WHERE d.monitor_id = m.id) AS downtimes,
       (SELECT count(*)::int FROM downtimes d WHERE d.monitor_id = m.id AND d.to_time IS NULL) AS open
     FROM monitors m WHERE m.is_demo ORDER BY m.id`);

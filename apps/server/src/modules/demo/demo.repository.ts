@@ -122,22 +122,22 @@ export async function ensureDemoMonitors(
 
 const ROLLUP_BATCH = 5_000;
 
-/** Adds the rows to hourly_rollups (a row already there for the hour is summed with). */
+/** Adds the rows to quarter_rollups (a row already there for the quarter is summed with). */
 export async function addRollups(db: Database, rows: readonly RollupRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROLLUP_BATCH) {
     const batch = JSON.stringify(
-      rows.slice(start, start + ROLLUP_BATCH).map((row) => ({ ...row, hour: row.hour, buckets: row.buckets })),
+      rows.slice(start, start + ROLLUP_BATCH).map((row) => ({ ...row, buckets: row.buckets })),
     );
     await db.execute(sql`
-      INSERT INTO hourly_rollups AS r (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+      INSERT INTO quarter_rollups AS r (monitor_id, prober_id, quarter, checks, failures, satisfied, tolerating, frustrated,
         bucket_0, bucket_1, bucket_2, bucket_3, bucket_4, bucket_5, bucket_6, bucket_7,
         duration_sum, resolve_sum, resolve_count, connect_sum, connect_count, tls_sum, tls_count, response_sum, response_count)
-      SELECT "monitorId", "proberId", to_timestamp(hour / 1000), checks, failures, satisfied, tolerating, frustrated,
+      SELECT "monitorId", "proberId", to_timestamp(quarter / 1000), checks, failures, satisfied, tolerating, frustrated,
         (buckets->>0)::int, (buckets->>1)::int, (buckets->>2)::int, (buckets->>3)::int,
         (buckets->>4)::int, (buckets->>5)::int, (buckets->>6)::int, (buckets->>7)::int,
         "durationSum", "resolveSum", "resolveCount", "connectSum", "connectCount", "tlsSum", "tlsCount",
         "responseSum", "responseCount"
-      FROM json_to_recordset(${batch}::json) AS t("monitorId" int, "proberId" int, hour float8, checks int, failures int,
+      FROM json_to_recordset(${batch}::json) AS t("monitorId" int, "proberId" int, quarter float8, checks int, failures int,
         satisfied int, tolerating int, frustrated int, buckets json, "durationSum" real, "resolveSum" real,
         "resolveCount" int, "connectSum" real, "connectCount" int, "tlsSum" real, "tlsCount" int,
         "responseSum" real, "responseCount" int)

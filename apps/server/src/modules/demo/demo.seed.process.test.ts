@@ -63,8 +63,8 @@ async function demoLockHeld(db: pg.Client): Promise<boolean> {
 async function demoRows(db: pg.Client) {
   const { rows } = await db.query<{ monitors: number; rollups: number; max_checks: number | null; oldest: Date }>(`
     SELECT (SELECT count(*)::int FROM monitors WHERE is_demo) AS monitors, count(*)::int AS rollups,
-      max(checks) AS max_checks, min(hour) AS oldest
-    FROM hourly_rollups WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`);
+      max(checks) AS max_checks, min(quarter) AS oldest
+    FROM quarter_rollups WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`);
   return rows[0] as { monitors: number; rollups: number; max_checks: number | null; oldest: Date };
 }
 
@@ -118,7 +118,7 @@ describe('the demo seed at start-up', () => {
     const history = await demoRows(db);
     expect(history.monitors).toBe(DEMO_MONITORS.length);
     expect(Date.now() - history.oldest.getTime()).toBeGreaterThan(89 * DAY);
-    // Written once: a monitor checked every minute has at most 60 checks an hour per prober.
-    expect(history.max_checks).toBeLessThanOrEqual(60);
+    // Written once: a monitor checked every minute has at most 15 checks a quarter hour per prober.
+    expect(history.max_checks).toBeLessThanOrEqual(15);
   }, 240_000);
 });

@@ -75,11 +75,11 @@ describe('seeding the demo account', () => {
     expect(warned.rows).toEqual([]);
   });
 
-  it('writes 90 days of hourly rollups and raw records for the recent days only', async () => {
+  it('writes 90 days of quarter-hour rollups and raw records for the recent days only', async () => {
     const { rows } = await server.context.db.execute<{ oldest: Date; newest: Date; raw_oldest: Date }>(sql`
-      SELECT min(hour) AS oldest, max(hour) AS newest,
+      SELECT min(quarter) AS oldest, max(quarter) AS newest,
         (SELECT min(time) FROM probe_records WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)) AS raw_oldest
-      FROM hourly_rollups WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`);
+      FROM quarter_rollups WHERE monitor_id IN (SELECT id FROM monitors WHERE is_demo)`);
     const [span] = rows;
     const now = Date.now();
     expect(now - new Date(span?.oldest ?? 0).getTime()).toBeGreaterThan(89 * DAY);
@@ -114,7 +114,7 @@ describe('seeding the demo account', () => {
     const { rows } = await server.context.db.execute<{ rule: unknown; slow: number; frustrated: number }>(sql`
       SELECT m.slow_alert AS rule,
         (SELECT count(*)::int FROM monitor_events e WHERE e.monitor_id = m.id AND e.kind = 'slow') AS slow,
-        (SELECT coalesce(sum(frustrated), 0)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS frustrated
+        (SELECT coalesce(sum(frustrated), 0)::int FROM quarter_rollups r WHERE r.monitor_id = m.id) AS frustrated
       FROM monitors m WHERE m.is_demo AND m.alias = 'Payments API'`);
     expect(rows[0]?.rule).toMatchObject({ rule: 'response_time' });
     expect(rows[0]?.slow).toBeGreaterThan(40);
@@ -182,9 +182,9 @@ describe('seeding the demo account', () => {
       probers: number[];
     }>(sql`
       SELECT m.id, m.ping_token_hash AS hash, m.ping_token_prefix AS prefix, m.grace_seconds AS grace,
-        (SELECT sum(checks)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS pings,
-        (SELECT sum(failures)::int FROM hourly_rollups r WHERE r.monitor_id = m.id) AS failures,
-        (SELECT array_agg(DISTINCT prober_id) FROM hourly_rollups r WHERE r.monitor_id = m.id) AS probers
+        (SELECT sum(checks)::int FROM quarter_rollups r WHERE r.monitor_id = m.id) AS pings,
+        (SELECT sum(failures)::int FROM quarter_rollups r WHERE r.monitor_id = m.id) AS failures,
+        (SELECT array_agg(DISTINCT prober_id) FROM quarter_rollups r WHERE r.monitor_id = m.id) AS probers
       FROM monitors m WHERE m.is_demo AND m.protocol_type = 'HEARTBEAT'`);
     const [heartbeat] = rows;
     if (!heartbeat) throw new Error('the demo has no heartbeat');

@@ -18,7 +18,7 @@ export async function demoCounts(server: TestServer) {
     monitors: await one(sql`SELECT count(*) AS n FROM monitors WHERE is_demo`),
     probers: await one(sql`SELECT count(*) AS n FROM probers WHERE is_demo`),
     rollupChecks: await one(
-      sql`SELECT coalesce(sum(checks), 0) AS n FROM hourly_rollups WHERE monitor_id IN ${demoMonitorIds}`,
+      sql`SELECT coalesce(sum(checks), 0) AS n FROM quarter_rollups WHERE monitor_id IN ${demoMonitorIds}`,
     ),
     raw: await one(sql`SELECT count(*) AS n FROM probe_records WHERE monitor_id IN ${demoMonitorIds}`),
     downtimes: await one(sql`SELECT count(*) AS n FROM downtimes WHERE monitor_id IN ${demoMonitorIds}`),

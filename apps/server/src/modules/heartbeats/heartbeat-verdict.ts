@@ -5,7 +5,7 @@ import type { StateOutcome, Transition } from '../ingest/state-machine';
  * The "prober" a heartbeat's records and rollups are filed under. No prober checks a HEARTBEAT
  * monitor: its pings are their own witness, so they need no confirmation round and no majority.
  * Id 0 is never a prober's (ids start at 1), so the prober dimension of probe_records and
- * hourly_rollups keeps one row per hour for the pings, and the metric names it (metrics.repository).
+ * quarter_rollups keeps one row per quarter hour for the pings, and the metric names it (metrics.repository).
  */
 export const HEARTBEAT_PROBER_ID = 0;
 export const HEARTBEAT_PROBER_NAME = 'Heartbeat pings';

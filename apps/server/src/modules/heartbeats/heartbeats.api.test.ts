@@ -141,7 +141,7 @@ describe('pings and lateness', () => {
       [HEARTBEAT_PROBER_ID, true],
     ]);
     const rollups = await server.context.db.execute<{ checks: number; failures: number }>(
-      sql`SELECT sum(checks)::int AS checks, sum(failures)::int AS failures FROM hourly_rollups WHERE monitor_id = ${id}`,
+      sql`SELECT sum(checks)::int AS checks, sum(failures)::int AS failures FROM quarter_rollups WHERE monitor_id = ${id}`,
     );
     expect(rollups.rows[0]).toEqual({ checks: 3, failures: 1 });
   });

@@ -71,10 +71,10 @@ export async function dropPartition(db: Database, day: string): Promise<void> {
 }
 
 /**
- * The upsert that sums a batch's counts into hourly_rollups rows already there (aliased `r`); shared
+ * The upsert that sums a batch's counts into quarter_rollups rows already there (aliased `r`); shared
  * with every writer of rollups (ingest here, the demo's generated hours), so they add up the same way.
  */
-export const ADD_TO_ROLLUP = sql.raw(`ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
+export const ADD_TO_ROLLUP = sql.raw(`ON CONFLICT (monitor_id, quarter, prober_id) DO UPDATE SET
         checks = r.checks + excluded.checks, failures = r.failures + excluded.failures,
         satisfied = r.satisfied + excluded.satisfied, tolerating = r.tolerating + excluded.tolerating,
         frustrated = r.frustrated + excluded.frustrated,
@@ -90,7 +90,8 @@ export const ADD_TO_ROLLUP = sql.raw(`ON CONFLICT (monitor_id, hour, prober_id) 
 
 /**
  * Stores a batch in one statement: raw records (a repeat of (monitor, time, prober) is skipped,
- * so ingest is idempotent) and, from exactly the rows that were new, the hourly rollups. Phase
+ * so ingest is idempotent) and, from exactly the rows that were new, the quarter-hour rollups
+ * (date_bin from a UTC origin: the session's zone does not move them). Phase
  * sums cover successful checks only, like the buckets: a timeout is not a response time.
  * Returns the positions in `rows` of the records that were new.
  */
@@ -138,11 +139,11 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
       SELECT input.* FROM input JOIN inserted USING (monitor_id, prober_id, time)
     ),
     rolled AS (
-      INSERT INTO hourly_rollups AS r (monitor_id, prober_id, hour, checks, failures, satisfied, tolerating, frustrated,
+      INSERT INTO quarter_rollups AS r (monitor_id, prober_id, quarter, checks, failures, satisfied, tolerating, frustrated,
         bucket_0, bucket_1, bucket_2, bucket_3, bucket_4, bucket_5, bucket_6, bucket_7,
         duration_sum, resolve_sum, resolve_count, connect_sum, connect_count, tls_sum, tls_count,
         response_sum, response_count)
-      SELECT monitor_id, prober_id, date_trunc('hour', time), count(*), count(*) FILTER (WHERE NOT success),
+      SELECT monitor_id, prober_id, date_bin('15 minutes', time, TIMESTAMPTZ '2000-01-01 00:00:00+00'), count(*), count(*) FILTER (WHERE NOT success),
         count(*) FILTER (WHERE apdex_class = 0), count(*) FILTER (WHERE apdex_class = 1),
         count(*) FILTER (WHERE apdex_class = 2),
         count(*) FILTER (WHERE success AND bucket = 0), count(*) FILTER (WHERE success AND bucket = 1),
@@ -154,7 +155,7 @@ export async function insertProbeRecords(db: Database, rows: ProbeRecordInput[])
         coalesce(sum(connect_ms) FILTER (WHERE success), 0), count(connect_ms) FILTER (WHERE success),
         coalesce(sum(tls_ms) FILTER (WHERE success), 0), count(tls_ms) FILTER (WHERE success),
         coalesce(sum(response_ms) FILTER (WHERE success), 0), count(response_ms) FILTER (WHERE success)
-      FROM fresh GROUP BY monitor_id, prober_id, date_trunc('hour', time)
+      FROM fresh GROUP BY monitor_id, prober_id, date_bin('15 minutes', time, TIMESTAMPTZ '2000-01-01 00:00:00+00')
       ${ADD_TO_ROLLUP}
       RETURNING 1
     )

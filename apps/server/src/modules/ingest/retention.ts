@@ -32,7 +32,7 @@ export async function maintainProbeRecords(context: ServiceContext): Promise<{ d
   const oldestKept = dayString(today - (await retentionDays(context)) * DAY_MS);
   const dropped = (await listPartitionDays(context.db)).filter((day) => day < oldestKept);
   for (const day of dropped) await dropPartition(context.db, day);
-  await context.db.execute(sql`DELETE FROM hourly_rollups WHERE hour < ${`${oldestKept}T00:00:00Z`}::timestamptz`);
+  await context.db.execute(sql`DELETE FROM quarter_rollups WHERE quarter < ${`${oldestKept}T00:00:00Z`}::timestamptz`);
   await pruneProberFailures(context.db, new Date(context.now().getTime() - MAX_RESULT_AGE_MS - DAY_MS));
   return { dropped };
 }

@@ -70,15 +70,16 @@ describe("GET metric?day= with time_zone: the reader's date", () => {
     expect((await metricOf(outageDay + DAY_MS, null)).json().downtimes).toEqual([]);
   });
 
-  it('gives its 24 hours from the UTC hour its midnight falls in, and says where they begin', async () => {
+  it("gives its 24 hours as the reader's local hours from its own midnight, and says where they begin", async () => {
     const hourly = (await metricOf(outageDay + DAY_MS, 'Asia/Tehran')).json().last_day_hourly_metrics;
-    // Tehran's midnight is 20:30 UTC the day before: the hours begin at 20:00 UTC, 23:30 local.
-    expect(hourly.from_time).toBe(new Date(outageDay + 20 * HOUR_MS).toISOString());
+    // Tehran's midnight is 20:30 UTC the day before: the first hour is 00:00–01:00 local (issue 26).
+    expect(hourly.from_time).toBe(new Date(outageDay + 20 * HOUR_MS + 30 * MINUTE_MS).toISOString());
     expect(hourly.apdex_percents).toHaveLength(24);
-    // 21:00 UTC, the outage's hour, is the second; 10:00 UTC the next day is the 15th.
-    expect(hourly.apdex_percents[1]).not.toBeNull();
-    expect(hourly.apdex_percents[14]).toBe(100);
-    expect(hourly.apdex_percents[0]).toBeNull();
+    // 21:00 UTC, the outage, is 00:30 local: in the first hour; 10:00 UTC the next day is 13:30, the 14th.
+    expect(hourly.apdex_percents[0]).not.toBeNull();
+    expect(hourly.apdex_percents[0]).toBeLessThan(100);
+    expect(hourly.apdex_percents[1]).toBeNull();
+    expect(hourly.apdex_percents[13]).toBe(100);
     const utc = (await metricOf(outageDay, null)).json().last_day_hourly_metrics;
     expect(utc.from_time).toBe(new Date(outageDay).toISOString());
     expect(utc.apdex_percents[19]).toBe(100);

@@ -57,7 +57,7 @@ const rollup = (monitorId: number, prober: string, hour: number, buckets: number
   const [b0, b1, b2, b3, b4, b5, b6, b7] = buckets;
   const checks = buckets.reduce((sum, count) => sum + count, 0) + failures;
   return server.context.db.execute(sql`
-    INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures,
+    INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures,
       bucket_0, bucket_1, bucket_2, bucket_3, bucket_4, bucket_5, bucket_6, bucket_7)
     VALUES (${monitorId}, ${proberIds[prober]}, ${iso(hour)}::timestamptz, ${checks}, ${failures},
       ${b0}, ${b1}, ${b2}, ${b3}, ${b4}, ${b5}, ${b6}, ${b7})
@@ -79,7 +79,7 @@ describe('GET /api/v1/monitors/{id}/metric/trends', () => {
     const t0 = today();
     // 90 days of hourly rollups of prober A, every check in bucket 1 (125–250 ms), written in one statement.
     await server.context.db.execute(sql`
-      INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, bucket_1)
+      INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, bucket_1)
       SELECT ${monitorId}, ${proberIds.A}, hour, 60, 60
       FROM generate_series(${iso(t0 - 90 * DAY_MS)}::timestamptz, ${iso(t0 - HOUR_MS)}::timestamptz, interval '1 hour') AS hour`);
     // Yesterday 10:00 and 11:00 differ; prober B only answered above 8 s at 10:00 and failed at 11:00.

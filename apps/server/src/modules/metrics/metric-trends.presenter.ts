@@ -8,7 +8,7 @@ import type { HourBuckets } from './metric-trends.repository';
 /** What a trends answer is made of, as the repositories read it. */
 export interface TrendSources {
   now: Date;
-  /** The day shown (a UTC day; today the reader's day cut at the end of the hour now is in): the windows end with it. */
+  /** The day shown (the reader's day; today cut at the end of the local hour now is in): the windows end with it. */
   day: Span;
   /** Epoch ms before which the plan's history does not reach. */
   historyStart: number;
@@ -32,11 +32,12 @@ export const trendWeek = (day: Span): Span => ({ from: day.to - 7 * DAY_MS, to: 
 
 /**
  * p50/p95 per prober and hour of `span`, from the rows inside it; an hour without successful checks
- * is null. The series starts at the span's first whole hour (a local day of a half-hour zone starts
- * mid-hour; the rollups are whole UTC hours), so each value sits at its own hour.
+ * is null. `span` begins on a local hour of the reader (a midnight, or a week back from a local hour's
+ * end) and the rows are hours counted from the week's start, so each value sits at its own local hour
+ * — in Tehran 00:00, 01:00…, in Kathmandu too — and a day is 23, 24 or 25 of them.
  */
 export function percentileSeriesOf(rows: readonly HourBuckets[], span: Span): PercentileSeries {
-  const from = Math.ceil(span.from / HOUR_MS) * HOUR_MS;
+  const from = span.from;
   const hours = Math.max(0, Math.ceil((span.to - from) / HOUR_MS));
   const byProber = new Map<number, PercentileSeries['probers'][number]>();
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import type { MetricTrends } from '@paydar/contracts/metric-trends';
 import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
-import { HOUR_MS, utcHourStart } from '@paydar/domain/time';
+import { localHourStart } from '@paydar/domain/local-day';
+import { HOUR_MS } from '@paydar/domain/time';
 import type { Caller, ServiceContext } from '../../context';
 import { notFound } from '../../errors';
 import type { VersionedAnswer } from '../../http/conditional';
@@ -21,12 +22,12 @@ export interface TrendsQuery {
 
 /**
  * The span the trends end with: a chosen day of the reader's whole; today, their local day up to the
- * end of the hour now is in — never a label or an hour past now (issue 15), and the week and the
+ * end of the local hour now is in (00:10 in Tehran: 00:00–01:00, the day's first hour) — never a label or an hour past now (issue 15), and the week and the
  * 7/30/90-day windows end there too.
  */
-export function trendsDay(request: Pick<MetricRequest, 'day' | 'today' | 'now'>) {
+export function trendsDay(request: Pick<MetricRequest, 'day' | 'today' | 'now' | 'days'>) {
   if (request.day !== null) return { from: request.day.start, to: request.day.end };
-  const hourEnd = utcHourStart(request.now) + HOUR_MS;
+  const hourEnd = localHourStart(request.now, request.days.timeZone) + HOUR_MS;
   return { from: request.today.start, to: Math.min(request.today.end, hourEnd) };
 }
 

@@ -36,13 +36,25 @@ describe('metricWindows', () => {
         days: tehran,
       },
       day: ['2024-03-19T20:30:00Z', '2024-03-20T20:30:00Z'],
-      hours: ['2024-03-19T16:00:00Z', '2024-03-20T16:00:00Z'],
+      // Tehran's local hours (they begin at :30 UTC), the last one 18:00–19:00 local holding the check.
+      hours: ['2024-03-19T15:30:00Z', '2024-03-20T15:30:00Z'],
     },
     {
-      name: "a chosen day is the reader's: Tehran's 5 March, its hours from the UTC hour its midnight falls in",
+      name: "live at 00:10 in Kathmandu (+05:45): today began 10 minutes ago, the hours are Nepal's",
+      request: {
+        ...base,
+        now: at('2024-03-20T18:25:00Z'),
+        lastCheckAt: at('2024-03-20T18:25:00Z'),
+        days: readerDays('Asia/Kathmandu'),
+      },
+      day: ['2024-03-20T18:15:00Z', '2024-03-21T18:15:00Z'],
+      hours: ['2024-03-19T19:15:00Z', '2024-03-20T19:15:00Z'],
+    },
+    {
+      name: "a chosen day is the reader's: Tehran's 5 March, its hours from its own midnight",
       request: { ...base, days: tehran, day: dayOf('2024-03-05', tehran), lastCheckAt: now },
       day: ['2024-03-04T20:30:00Z', '2024-03-05T20:30:00Z'],
-      hours: ['2024-03-04T20:00:00Z', '2024-03-05T20:00:00Z'],
+      hours: ['2024-03-04T20:30:00Z', '2024-03-05T20:30:00Z'],
     },
     {
       name: "a chosen day in Berlin's spring change: 23 hours",

@@ -1,17 +1,16 @@
 import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import type { Span } from '@paydar/domain/downtimes';
 import { heatMapMonthStarts } from '@paydar/domain/heat-map';
-import type { DaySpan, ReaderDays } from '@paydar/domain/local-day';
-import { DAY_MS, HOUR_MS, type Instant, toMs, utcHourStart } from '@paydar/domain/time';
+import { type DaySpan, localHourStart, type ReaderDays } from '@paydar/domain/local-day';
+import { DAY_MS, HOUR_MS, type Instant, toMs } from '@paydar/domain/time';
 
 /** The spans one metric answer covers, all in epoch ms, [from, to). */
 export interface MetricWindows {
   /** The day shown, in the reader's days: a chosen one, or today (runs on past now, cut at now by the uptime and downtime maths). */
   day: Span;
   /**
-   * The 24 hours of `last_day_hourly_metrics`, whole UTC hours (rollups are kept per UTC hour): a
-   * chosen day's from the hour its midnight falls in — in a half-hour zone such as Tehran they
-   * begin and end on local half hours, and say so by their times.
+   * The 24 hours of `last_day_hourly_metrics`, the reader's local hours (whole quarter-hour rollups
+   * in every zone): a chosen day's from its midnight; live, the 24 up to the local hour of the last check.
    */
   hours: Span;
   /** The days of `monthly_metrics`: back `months` months, no further than the plan's history, up to today's end. */
@@ -52,8 +51,8 @@ export function metricWindows(request: MetricWindowRequest): MetricWindows {
   const lastCheck = request.lastCheckAt === null ? null : toMs(request.lastCheckAt);
   const anchor = lastCheck !== null && lastCheck >= historyStart ? lastCheck : toMs(request.now);
   const hoursFrom = request.day
-    ? utcHourStart(request.day.start)
-    : utcHourStart(anchor) - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS;
+    ? request.day.start
+    : localHourStart(anchor - (HOURLY_APDEX_SLOTS - 1) * HOUR_MS, days.timeZone);
   const firstMonth = heatMapMonthStarts(request.now, request.months, days.timeZone)[0];
   const monthsFrom = firstMonth === undefined ? today.start : days.spanOf(firstMonth).start;
   const day = request.day ? { from: request.day.start, to: request.day.end } : { from: today.start, to: today.end };

@@ -364,7 +364,7 @@ describe("the plan's history", () => {
     const checks = counts.satisfied + counts.tolerating;
     const hour = new Date(day + 9 * HOUR_MS).toISOString();
     await server.context.db.execute(sql`
-      INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, satisfied, tolerating, bucket_0, duration_sum)
+      INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, satisfied, tolerating, bucket_0, duration_sum)
       VALUES (${monitorId}, ${proberIds.A}, ${hour}::timestamptz, ${checks}, ${counts.satisfied}, ${counts.tolerating},
               ${checks}, ${checks * 100})`);
     if (downtimeSeconds > 0) {

@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import { HEARTBEAT_PROBER_ID, HEARTBEAT_PROBER_NAME } from '../heartbeats/heartbeat-verdict';
 
 /**
- * Reads for the metric calls. Everything but `listProbeRecords` reads hourly_rollups (through its
- * primary key, monitor_id + hour range) and downtimes, so a metric costs the same whether the
+ * Reads for the metric calls. Everything but `listProbeRecords` reads quarter_rollups (through its
+ * primary key, monitor_id + quarter range; a local day or hour of any zone is a whole number of quarters) and downtimes, so a metric costs the same whether the
  * monitor is checked every 5 s or every 30 min. Sums are cast: sum(real) is a float4 and sum(int) a
  * bigint, which node-pg would hand back as a string.
  */
@@ -18,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
 const toNumber = (value: unknown) => Number(value ?? 0);
 
-/** The sums of a group of hourly_rollups rows (alias `r`), read back with toRollup. */
+/** The sums of a group of quarter_rollups rows (alias `r`), read back with toRollup. */
 export const ROLLUP_SUMS = sql`
   sum(r.checks)::int AS checks, sum(r.failures)::int AS failures,
   sum(r.satisfied)::int AS satisfied, sum(r.tolerating)::int AS tolerating, sum(r.frustrated)::int AS frustrated,
@@ -79,8 +79,8 @@ export const standInProberName = (id: number) => (id === HEARTBEAT_PROBER_ID ? H
 export async function rollupsByProber(db: Database, monitorId: number, span: Span): Promise<ProberRollup[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT r.prober_id, min(p.name) AS name, min(p.country_code) AS country_code, ${ROLLUP_SUMS}
-    FROM hourly_rollups r LEFT JOIN probers p ON p.id = r.prober_id
-    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+    FROM quarter_rollups r LEFT JOIN probers p ON p.id = r.prober_id
+    WHERE r.monitor_id = ${monitorId} AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
     GROUP BY r.prober_id ORDER BY r.prober_id`);
   return result.rows.map((row) => ({
     proberId: toNumber(row.prober_id),
@@ -90,25 +90,28 @@ export async function rollupsByProber(db: Database, monitorId: number, span: Spa
   }));
 }
 
-/** Apdex counts per hour of [from, to), probers merged. Hours without results are absent. */
+/**
+ * Apdex counts per hour of [from, to), probers merged, the hours counted from `from` (a local hour
+ * start: in Tehran the hour 00:00–01:00 is the quarters 20:30–21:30 UTC). Hours without results are absent.
+ */
 export async function apdexByHour(
   db: Database,
   monitorId: number,
   span: Span,
 ): Promise<Array<{ hour: Date; rollup: Rollup }>> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT r.hour, ${APDEX_SUMS}
-    FROM hourly_rollups r
-    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
-    GROUP BY r.hour`);
+    SELECT date_bin('1 hour', r.quarter, ${iso(span.from)}::timestamptz) AS hour, ${APDEX_SUMS}
+    FROM quarter_rollups r
+    WHERE r.monitor_id = ${monitorId} AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
+    GROUP BY 1`);
   return result.rows.map((row) => ({ hour: asDate(row.hour), rollup: { ...emptyRollup(), ...toApdexCounts(row) } }));
 }
 
 /**
  * Apdex counts per day of [from, to) in the reader's days, keyed by the day's date (named by its
- * 00:00 UTC). Each hourly rollup counts in the day its hour begins in: in a half-hour zone (Tehran)
- * the hour across midnight goes to the day before. Binned by the days' starts computed here, so the
- * database needs no zone of its own and a 23- or 25-hour day is cut where it is.
+ * 00:00 UTC). Every zone's midnight falls on a quarter hour, so each day is exactly its own rows
+ * (Tehran's 00:00–00:30 included). Binned by the days' starts computed here, so the database needs
+ * no zone of its own and a 23- or 25-hour day is cut where it is.
  */
 export async function apdexByDay(
   db: Database,
@@ -126,11 +129,11 @@ export async function apdexByDay(
   if (!starts.length) return new Map();
   const bounds = `{${starts.map((start) => `"${iso(start)}"`).join(',')}}`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT width_bucket(r.hour, ${bounds}::timestamptz[]) AS day_index, ${APDEX_SUMS}
-    FROM hourly_rollups r
-    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+    SELECT width_bucket(r.quarter, ${bounds}::timestamptz[]) AS day_index, ${APDEX_SUMS}
+    FROM quarter_rollups r
+    WHERE r.monitor_id = ${monitorId} AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
     GROUP BY 1`);
-  // width_bucket counts the bounds below the hour: 1 for the first day, 0 before it.
+  // width_bucket counts the bounds at or below the quarter: 1 for the first day, 0 before it.
   return new Map(
     result.rows
       .filter((row) => toNumber(row.day_index) >= 1)

@@ -7,7 +7,7 @@ import { ROLLUP_SUMS, toRollup } from '../metrics/metrics.repository';
 
 /**
  * Reads for a Prometheus scrape of one user's monitors: the monitors with their state row, and
- * hourly_rollups through its primary key (monitor, prober, hour) — never raw records, so a scrape
+ * quarter_rollups through its primary key (monitor, quarter, prober) — never raw records, so a scrape
  * of 1,000 monitors is a handful of indexed queries whatever their periods.
  */
 
@@ -65,19 +65,22 @@ const toProberHour = (row: Record<string, unknown>): ProberHour => ({
   rollup: toRollup(row),
 });
 
+/** The UTC hour a rollup's quarter is in: the scrape's latest figures are an hour's, as they were. */
+const UTC_HOUR = sql.raw(`date_bin('1 hour', r.quarter, TIMESTAMPTZ '2000-01-01 00:00:00+00')`);
+
 /**
- * For each (monitor, prober), the rollup of the latest hour in [from, to) that has one: the
+ * For each (monitor, prober), the rollup of the latest UTC hour in [from, to) that has one: the
  * freshest response times the read models keep (an hour's averages by phase).
  */
 export async function latestHourByProber(db: Database, monitorIds: readonly number[], span: Span) {
   if (!monitorIds.length) return [];
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT DISTINCT ON (r.monitor_id, r.prober_id) r.monitor_id, r.prober_id, p.name, ${ROLLUP_SUMS}
-    FROM hourly_rollups r LEFT JOIN probers p ON p.id = r.prober_id
+    FROM quarter_rollups r LEFT JOIN probers p ON p.id = r.prober_id
     WHERE r.monitor_id = ANY(${sql.param([...monitorIds])}::int[])
-      AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
-    GROUP BY r.monitor_id, r.prober_id, r.hour, p.name
-    ORDER BY r.monitor_id, r.prober_id, r.hour DESC`);
+      AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
+    GROUP BY r.monitor_id, r.prober_id, ${UTC_HOUR}, p.name
+    ORDER BY r.monitor_id, r.prober_id, ${UTC_HOUR} DESC`);
   return result.rows.map(toProberHour);
 }
 
@@ -86,9 +89,9 @@ export async function rollupsByMonitorAndProber(db: Database, monitorIds: readon
   if (!monitorIds.length) return [];
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT r.monitor_id, r.prober_id, min(p.name) AS name, ${ROLLUP_SUMS}
-    FROM hourly_rollups r LEFT JOIN probers p ON p.id = r.prober_id
+    FROM quarter_rollups r LEFT JOIN probers p ON p.id = r.prober_id
     WHERE r.monitor_id = ANY(${sql.param([...monitorIds])}::int[])
-      AND r.hour >= ${iso(span.from)}::timestamptz AND r.hour < ${iso(span.to)}::timestamptz
+      AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
     GROUP BY r.monitor_id, r.prober_id
     ORDER BY r.monitor_id, r.prober_id`);
   return result.rows.map(toProberHour);

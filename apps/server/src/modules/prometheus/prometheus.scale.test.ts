@@ -28,7 +28,7 @@ it('scrapes 1,000 monitors with a day of rollups from two probers quickly, from 
     INSERT INTO downtimes (monitor_id, from_time, to_time)
     SELECT id, now() - interval '3 hours', now() - interval '2 hours' FROM monitors WHERE user_id = ${owner.id} AND id % 10 = 1`);
   await db.execute(sql`
-    INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, duration_sum, response_sum, response_count)
+    INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, duration_sum, response_sum, response_count)
     SELECT m.id, p, ${new Date(hour).toISOString()}::timestamptz - h * interval '1 hour', 60, 1, 59 * 120, 59 * 80, 59
     FROM monitors m, unnest(${sql.param(probers.map((prober) => prober.id))}::int[]) AS p, generate_series(0, 24) AS h
     WHERE m.user_id = ${owner.id}`);

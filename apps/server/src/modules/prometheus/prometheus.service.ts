@@ -1,7 +1,7 @@
 import { displayName } from '@paydar/domain/display-name';
 import { monitorStatus } from '@paydar/domain/monitor-status';
 import { phaseAverages } from '@paydar/domain/rollup';
-import { DAY_MS, HOUR_MS, utcHourStart } from '@paydar/domain/time';
+import { DAY_MS, HOUR_MS, quartersTouching, utcHourStart } from '@paydar/domain/time';
 import { uptimeSummary } from '@paydar/domain/uptime';
 import type { Registry } from 'prom-client';
 import type { Caller, ServiceContext } from '../../context';
@@ -50,7 +50,7 @@ function proberFigures(day: readonly ProberHour[], latest: readonly ProberHour[]
 /**
  * `GET /api/v1/metrics/prometheus`: the caller's monitors, read from the read models in seven
  * queries however many monitors there are — the state rows, downtimes, pauses, maintenance spans
- * hourly rollups and kept certificates. Uptime is the badge's and the trends' rule (`uptimeSummary` from downtimes
+ * quarter-hour rollups and kept certificates. Uptime is the badge's and the trends' rule (`uptimeSummary` from downtimes
  * less paused and maintenance time, from the first check) over the 24 hours ending now.
  */
 export async function scrapeMonitors(context: ServiceContext, caller: Caller): Promise<Registry> {
@@ -58,15 +58,15 @@ export async function scrapeMonitors(context: ServiceContext, caller: Caller): P
   const monitors = await monitorsOfOwner(context.db, caller.userId);
   const ids = monitors.map((monitor) => monitor.id);
   const window = { from: now - DAY_MS, to: now };
-  // The rollup hours the 24 hours touch, up to the hour now is in.
-  const hours = { from: utcHourStart(window.from), to: utcHourStart(now) + HOUR_MS };
+  // The rollup quarters the 24 hours touch, up to the end of the quarter now is in.
+  const quarters = quartersTouching(window);
   const [downtimes, paused, maintenance, day, latest, certificates] = await Promise.all([
     downtimesAroundMany(context.db, ids, window),
     pausesAroundMany(context.db, ids, window),
     maintenanceAroundMany(context.db, ids, window, now),
-    rollupsByMonitorAndProber(context.db, ids, hours),
+    rollupsByMonitorAndProber(context.db, ids, quarters),
     // The hour now is in, or the one before while the current one has no checks yet.
-    latestHourByProber(context.db, ids, { from: utcHourStart(now) - HOUR_MS, to: hours.to }),
+    latestHourByProber(context.db, ids, { from: utcHourStart(now) - HOUR_MS, to: quarters.to }),
     certificateDaysLeftByMonitor(context.db, caller.userId, new Date(now)),
   ]);
   const daysLeftOf = new Map(certificates.map((certificate) => [certificate.monitorId, certificate.daysLeft]));

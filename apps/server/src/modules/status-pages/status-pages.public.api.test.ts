@@ -79,7 +79,7 @@ describe('the public page: numbers against seeded downtimes and rollups', () => 
       VALUES (${id}, ${iso(yesterday + 10 * HOUR_MS)}::timestamptz, ${iso(yesterday + 10 * HOUR_MS + 2_160_000)}::timestamptz, 'recovery')`);
     // Yesterday 12:00: 3 successes summing 600 ms and a failure: 200 ms.
     await server.context.db.execute(sql`
-      INSERT INTO hourly_rollups (monitor_id, prober_id, hour, checks, failures, bucket_1, duration_sum)
+      INSERT INTO quarter_rollups (monitor_id, prober_id, quarter, checks, failures, bucket_1, duration_sum)
       VALUES (${id}, ${proberId}, ${iso(yesterday + 12 * HOUR_MS)}::timestamptz, 4, 1, 3, 600)`);
     const page = await pageOf([{ id }], { show_response_times: true });
     const response = await get(`${PUBLIC}/${page.slug}`);

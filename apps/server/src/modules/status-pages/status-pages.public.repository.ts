@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 
 /**
  * Reads for the public page: monitors' targets and states, a version of everything the answer
- * depends on, and response times per local day from hourly_rollups. Never raw probe records.
+ * depends on, and response times per local day from quarter_rollups. Never raw probe records.
  */
 
 export interface PublicMonitorFacts {
@@ -81,8 +81,8 @@ export async function findPageGate(
 
 /**
  * Average response time (ms, successful checks) per local date of `timeZone`, named by its
- * 00:00 UTC in epoch ms. An hour is counted on the day its start falls on (zones with a
- * half-hour offset give the day's first half hour to the day before).
+ * 00:00 UTC in epoch ms. The rollups are UTC quarter hours, on which every zone's midnight falls,
+ * so each local day is exactly its own rows (Tehran's 00:00–00:30 too).
  */
 export async function responseTimesByDay(
   db: Database,
@@ -91,11 +91,11 @@ export async function responseTimesByDay(
   timeZone: string,
 ): Promise<Map<number, number>> {
   const result = await db.execute<{ day: string; average: number | null }>(sql`
-    SELECT to_char((r.hour AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day,
+    SELECT to_char((r.quarter AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day,
       sum(r.duration_sum::float8) / nullif(sum(r.checks - r.failures), 0) AS average
-    FROM hourly_rollups r
-    WHERE r.monitor_id = ${monitorId} AND r.hour >= ${new Date(span.from).toISOString()}::timestamptz
-      AND r.hour < ${new Date(span.to).toISOString()}::timestamptz
+    FROM quarter_rollups r
+    WHERE r.monitor_id = ${monitorId} AND r.quarter >= ${new Date(span.from).toISOString()}::timestamptz
+      AND r.quarter < ${new Date(span.to).toISOString()}::timestamptz
     GROUP BY 1`);
   const averages = new Map<number, number>();
   for (const row of result.rows) {
