@@ -226,8 +226,8 @@ type DetailSectionsProps = {
 };
 
 /**
- * Where the hourly apdex ends: 24 whole hours from where the server says they begin — the chosen
- * day's midnight (the hour it falls in, in a half-hour zone), or live, 23 hours before the last check's.
+ * Where the hourly apdex ends: 24 hours from where the server says they begin — the chosen day's
+ * midnight (Tehran's too: the server counts the reader's local hours), or live, 23 hours before the last check's.
  */
 function hourlyEnd(metric: Metric): number {
   return Date.parse(metric.last_day_hourly_metrics.from_time) + 24 * HOUR_MS;

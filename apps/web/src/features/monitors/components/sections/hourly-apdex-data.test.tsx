@@ -49,6 +49,18 @@ describe('hourLabel', () => {
   });
 });
 
+describe("Tehran's day as the server now counts it: local hours from 20:30 UTC (issue 26)", () => {
+  it('labels its twelve slots 00:00, 02:00 … 22:00, each once', () => {
+    readIn('Asia/Tehran');
+    const midnight = Date.UTC(2024, 2, 4, 20, 30);
+    const slots = apdexSlots(hours([100]), midnight + 24 * HOUR);
+    expect(slots.map((slot) => hourLabel(slot.start))).toEqual(
+      Array.from({ length: 12 }, (_, index) => `${String(index * 2).padStart(2, '0')}:00`),
+    );
+    expect(slots[0]?.percent).toBe(100);
+  });
+});
+
 describe('apdexSlots: no data, paused and maintenance', () => {
   const slotStart = (index: number) => endsAt - 24 * HOUR + index * 2 * HOUR;
 

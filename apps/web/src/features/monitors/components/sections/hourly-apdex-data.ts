@@ -71,7 +71,8 @@ export function apdexSlots(
 
 /**
  * 'HH:mm' of an instant in the reader's zone (the profile's, issue 15), today and on a past day
- * alike. The hours are whole UTC hours, so in a half-hour zone such as Tehran they read '00:30'.
+ * alike. The server counts the hours in the zone asked for (issue 26), so Tehran's read '00:00',
+ * '02:00'…; an hour given from elsewhere still reads where it falls ('00:30').
  */
 export function hourLabel(time: number): string {
   return formatTime(time, currentTimeSettings(), 'hour-minute');

@@ -31,6 +31,14 @@ describe('percentile chart data', () => {
     expect(seriesRange(series, from + 5 * HOUR).to).toBe(from + 3 * HOUR);
   });
 
+  it('keeps the labels of the hourly series at least an hour apart, though today is minutes old (issue 26)', () => {
+    const now = from + 3 * 60_000;
+    const option = percentileOption({ ...series, hours: 1 }, { paused: [], maintenance: [] }, { now }) as {
+      xAxis: { min: number; max: number; minInterval: number };
+    };
+    expect(option.xAxis).toMatchObject({ min: from, max: now, minInterval: HOUR });
+  });
+
   it('reads the open bucket as a lower bound', () => {
     expect(percentileText(123.45)).toBe('123.5 ms');
     expect(percentileText(8000)).toBe('≥ 8,000 ms');

@@ -69,7 +69,8 @@ export function percentileOption(
       trigger: 'axis',
       valueFormatter: (value: number | null | undefined) => (typeof value === 'number' ? percentileText(value) : '—'),
     },
-    xAxis: timeAxis(range),
+    // One point an hour: labels no closer than that, however little of today has passed.
+    xAxis: timeAxis(range, { minInterval: HOUR_MS }),
     yAxis: msAxis({ min: 0 }),
     series: [...lines, ...spanSeries(spans, range)],
   };
