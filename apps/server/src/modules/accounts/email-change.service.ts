@@ -5,6 +5,7 @@ import { withLoginEmailVerified } from '../alert-channels/profile-channels';
 import { enqueueMail } from '../mail/mail.jobs';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../mail/mail.templates';
 import { invalidLink } from './email-links';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { cancelPendingEmailChanges, consumeEmailChangeToken, insertEmailToken } from './email-tokens.repository';
 import { emailTaken } from './registration.service';
 import { generateSecret, hashSecret } from './secrets';
@@ -64,6 +65,7 @@ export async function confirmEmailChange(
   caller: Caller,
   token: string,
 ): Promise<{ success: true; email: string }> {
+  refuseWhileImpersonating(caller, 'confirm a login email change');
   return context.runInTransaction(async (transaction) => {
     const newEmail = await consumeEmailChangeToken(transaction.db, {
       tokenHash: hashSecret(token),
