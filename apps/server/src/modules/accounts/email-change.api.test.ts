@@ -157,7 +157,12 @@ describe('in an impersonation session (issue 37)', () => {
   /** The customer as staff see them: a session opened with an impersonation link. */
   async function impersonating(target: BuiltUser): Promise<BuiltUser> {
     const staff = await buildUser(server, { staff: true });
-    const issued = await postJson(server.app, '/api/v1/staff/impersonation_tokens', { email: target.email }, staff.headers);
+    const issued = await postJson(
+      server.app,
+      '/api/v1/staff/impersonation_tokens',
+      { email: target.email },
+      staff.headers,
+    );
     const used = await postJson(server.app, '/api/v1/users/impersonate', { token: issued.json().token });
     expect(used.statusCode).toBe(200);
     const key: string = used.json().key;
@@ -181,7 +186,10 @@ describe('in an impersonation session (issue 37)', () => {
       asStaff.headers,
     );
     expect(password.statusCode).toBe(403);
-    expect(password.json()).toEqual({ code: 'FORBIDDEN', detail: 'Staff cannot change a password while impersonating.' });
+    expect(password.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: 'Staff cannot change a password while impersonating.',
+    });
     expect((await profileOf(user)).json()).toMatchObject({ email: user.email, pending_email: null });
     // The rest of the profile stays staff's to help with, the unchanged email included.
     const zone = await changeEmail(asStaff, { id: user.id, email: user.email, time_zone: 'Europe/Berlin' });

@@ -11,8 +11,8 @@ import {
 } from './alert-channels';
 import { checkCurrentPassword } from './current-password';
 import { requestEmailChange } from './email-change.service';
-import { refuseWhileImpersonating } from './impersonation-refusal';
 import { findPendingEmailChange } from './email-tokens.repository';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
 
 /** Kept here too for the server's modules that import it from accounts; its one definition is the contract's. */
