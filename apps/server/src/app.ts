@@ -10,6 +10,7 @@ import { faviconRoutes } from './http/favicon';
 import { healthRoutes } from './http/health';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
+import { trackServerPaths } from './http/server-paths';
 import { registerWebHosting } from './http/web-hosting';
 import { loggerOptions } from './logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -60,6 +61,8 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,
   });
+  // First: it must see every route registered after it.
+  const isServerPath = trackServerPaths(app);
   app.decorateRequest('caller', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -103,6 +106,6 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   await app.register(zarinpalRoutes(context));
   await app.register(consoleCreditRoutes(context));
   await app.register(liveRoutes(context));
-  await registerWebHosting(app, context.config);
+  await registerWebHosting(app, context.config, isServerPath);
   return app;
 }

@@ -1,15 +1,36 @@
+import type { Logger } from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import { isConnectionError } from './db/errors';
 import { createLogger } from './logging';
 import { surviveDatabaseOutages } from './process-guards';
-import { startRuntime } from './runtime';
+import { type Runtime, startRuntime } from './runtime';
+
+const START_ATTEMPTS = 5;
+
+/**
+ * PostgreSQL lost during start-up (killed while migrations run; the embedded one is started again
+ * by its supervisor) fails the step under way: start again, from the database on, a few times,
+ * rather than exit (issue 37). Anything else still ends the start.
+ */
+async function startRuntimeOutlivingOutages(config: Config, logger: Logger): Promise<Runtime> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startRuntime(config, { logger, runBuiltinProber: true });
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !isConnectionError(error)) throw error;
+      logger.warn({ err: error, attempt }, 'the database went away during start-up; starting again');
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
+  }
+}
 
 /** Start-up: config → database → migrations → jobs → listen (the demo history seeds behind it). Shutdown in the reverse order. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   surviveDatabaseOutages(logger);
-  const runtime = await startRuntime(config, { logger, runBuiltinProber: true });
+  const runtime = await startRuntimeOutlivingOutages(config, logger);
   const app = await buildApp({ context: runtime.context, logger });
 
   let stopping = false;

@@ -40,7 +40,14 @@ export const resetPasswordBody = z.strictObject({
   token: z.string().min(1).max(200),
   password: newPasswordField,
 });
-export const impersonateBody = z.strictObject({ token: z.string().min(1).max(200) });
+/** What every bad impersonation link gets — unknown, used, expired or mangled (too long, empty). */
+export const IMPERSONATION_LINK_INVALID_TEXT = 'This impersonation link is invalid, used or expired.';
+export const impersonateBody = z.strictObject({
+  token: z
+    .string({ message: IMPERSONATION_LINK_INVALID_TEXT })
+    .min(1, { message: IMPERSONATION_LINK_INVALID_TEXT })
+    .max(200, { message: IMPERSONATION_LINK_INVALID_TEXT }),
+});
 export const issueImpersonationBody = z.strictObject({ email: emailField });
 
 /** A session key answer: login, register, demo login, impersonation, password reset. */

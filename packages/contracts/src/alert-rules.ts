@@ -63,7 +63,7 @@ const DEFAULTS = {
   remind_limit: 10,
   notify_recovery: true,
   recovery_channels: [...RECOVERY_CHANNEL_KINDS] as RecoveryChannelKind[],
-  recovery_after_minutes: 3,
+  recovery_after_minutes: 0,
   flap_changes: 4,
   flap_window_minutes: 20,
 };

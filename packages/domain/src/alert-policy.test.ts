@@ -58,14 +58,26 @@ function flipping(minutes: number, tail = 0): Step[] {
 describe('decideAlerts', () => {
   it.each([
     {
-      name: 'defaults: the down at once, the up after 3 stable minutes',
+      name: 'defaults: the down at once, the up at once (issue 37)',
       rules: {},
+      steps: [{ down: 0 }, { up: 10 }],
+      told: ['down@0', 'up@10'],
+    },
+    {
+      name: 'defaults: a recovery of 2 minutes then down again tells both, as it happened',
+      rules: {},
+      steps: [{ down: 0 }, { up: 10 }, { down: 12 }, { tick: 20 }],
+      told: ['down@0', 'up@10', 'down@12'],
+    },
+    {
+      name: 'recovery hold 3: the up after 3 stable minutes',
+      rules: { recovery_after_minutes: 3 },
       steps: [{ down: 0 }, { up: 10 }, { tick: 12 }, { tick: 13 }],
       told: ['down@0', 'up@10'],
     },
     {
-      name: 'defaults: a recovery of 2 minutes then down again tells neither up nor a second down',
-      rules: {},
+      name: 'recovery hold 3: a recovery of 2 minutes then down again tells neither up nor a second down',
+      rules: { recovery_after_minutes: 3 },
       steps: [{ down: 0 }, { up: 10 }, { down: 12 }, { tick: 20 }],
       told: ['down@0'],
     },
@@ -120,7 +132,7 @@ describe('decideAlerts', () => {
     },
     {
       name: 'reminders continue after a held up that went down again',
-      rules: { remind_every_minutes: 10 },
+      rules: { remind_every_minutes: 10, recovery_after_minutes: 3 },
       steps: [{ down: 0 }, { up: 5 }, { down: 6 }, { tick: 10 }],
       told: ['down@0', 'reminder@10'],
     },
@@ -132,7 +144,7 @@ describe('decideAlerts', () => {
     },
     {
       name: 'flap damping off: the recovery hold alone keeps a 2-minute flip to one down',
-      rules: { flap_changes: null },
+      rules: { flap_changes: null, recovery_after_minutes: 3 },
       steps: flipping(20),
       told: ['down@0'],
     },
@@ -143,8 +155,16 @@ describe('decideAlerts', () => {
     },
   );
 
-  it('the 2-minute flapping case: at most 2 messages in 20 minutes, then its state after 20 stable minutes', () => {
+  it('the 2-minute flapping case with the defaults: each change told until the fifth, then flapping, then its state after 20 stable minutes', () => {
     const result = run({}, flipping(20, 30));
+    expect(result.told).toEqual(['down@0', 'up@2', 'down@4', 'up@6', 'flapping@8', 'down@40']);
+    expect(result.events[4]?.reason).toBe('Changed state 5 times in 20 minutes.');
+    expect(result.events[5]?.reason).toBe('Stable for 20 minutes after flapping; down since 2026-11-26 10:20 UTC.');
+    expect(result.state.phase).toBe('down_told');
+  });
+
+  it('the 2-minute flapping case with a 3-minute hold: at most 2 messages in 20 minutes, then its state after 20 stable minutes', () => {
+    const result = run({ recovery_after_minutes: 3 }, flipping(20, 30));
     // Transitions at 0, 2, 4, 6, 8: the fifth is more than 4 in 20 minutes.
     expect(result.told).toEqual(['down@0', 'flapping@8', 'down@40']);
     expect(result.told.filter((event) => Number(event.split('@')[1]) <= 20)).toHaveLength(2);
@@ -156,7 +176,7 @@ describe('decideAlerts', () => {
 
   it('flapping that ends up tells an up with its reason, and a new down after it is told normally', () => {
     const steps: Step[] = [...flipping(10), { up: 11 }, { tick: 30 }, { tick: 31 }, { down: 40 }];
-    const result = run({}, steps);
+    const result = run({ recovery_after_minutes: 3 }, steps);
     expect(result.told).toEqual(['down@0', 'flapping@8', 'up@31', 'down@40']);
     expect(result.events[2]?.reason).toBe('Stable for 20 minutes after flapping; up since 2026-11-26 10:11 UTC.');
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser, postJson, uniqueEmail } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
+import { listImpersonationsTable } from './impersonation.commands';
 
 const server = useTestServer();
 
@@ -73,6 +74,31 @@ describe('admin commands', () => {
     await expect(refused).rejects.toThrow('Staff users cannot be impersonated.');
   });
 
+  it('lists the record of impersonations, by staff and by customer (issue 37)', async () => {
+    const staffEmail = uniqueEmail('record-staff');
+    await createStaff(server.context, staffEmail, 'a long staff password');
+    const customer = await buildUser(server);
+    const link = await impersonationLink(server.context, customer.email, staffEmail);
+    const token = new URL(link.split('\n')[0] ?? '').searchParams.get('token');
+    await postJson(server.app, '/api/v1/users/impersonate', { token });
+    await impersonationLink(server.context, customer.email, staffEmail);
+
+    const table = await listImpersonationsTable(server.context, { customer: customer.email });
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^\s+id\s+issued \(UTC\)\s+staff\s+customer\s+used \(UTC\)\s+from$/);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(staffEmail);
+    expect(lines[1]).toMatch(/unused$/);
+    expect(lines[2]).toContain(customer.email);
+    expect(lines[2]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+\S+$/);
+    expect(lines[3]).toBe('1–2 of 2');
+    const paged = await listImpersonationsTable(server.context, { staff: staffEmail, limit: '1' });
+    expect(paged.split('\n').at(-1)).toBe('1–1 of 2 (more: --offset 1)');
+    await expect(listImpersonationsTable(server.context, { staff: 'nope' })).rejects.toThrow(
+      new UsageError('--staff: Enter a valid email address.'),
+    );
+  });
+
   it('lists users with their state', async () => {
     const user = await buildUser(server, { verified: false });
     const table = await listUsersTable(server.context);
@@ -94,6 +120,8 @@ describe('admin CLI process', () => {
     };
     const listed = await run(tsx, [cli, 'list-users'], { env });
     expect(listed.stdout).toContain('demo@paydar.local');
+    const record = await run(tsx, [cli, 'list-impersonations', '--limit', '5'], { env });
+    expect(record.stdout).toMatch(/^\s+id\s+issued \(UTC\)/);
     const unknown = await run(tsx, [cli, 'frobnicate'], { env }).catch(
       (error: { code: number; stderr: string }) => error,
     );

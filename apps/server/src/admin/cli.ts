@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { startRuntime } from '../runtime';
 import { createStaff, impersonationLink, listUsersTable, setPassword, UsageError } from './admin.commands';
 import { adjustCredit, auditLedgerReport, listTransactions, protectSignedNumbers } from './credit.commands';
+import { listImpersonationsTable } from './impersonation.commands';
 import { createPlan, editPlan, setUserPlan } from './plan.commands';
 import { planFlagOptions, planUsage } from './plan-input';
 import { addProber, setProberDisabled } from './prober.commands';
@@ -14,6 +15,8 @@ const usage = `Usage: npm run admin -- <command>
   set-password <email> <password>                set a user's password and sign out its sessions
   impersonate <email> --staff <staff-email>      print a single-use sign-in link as <email> (10 minutes)
   list-users                                     list every user
+  list-impersonations [--staff <email>] [--customer <email>] [--limit <n>] [--offset <n>]
+                                                 the record of impersonation links, newest first
   add-prober <name> --country <CC> [--datacenter <name>]   register a prober agent and print its key
   disable-prober <name> / enable-prober <name>   take a prober out of (or back into) service
   set-plan <email> <plan> [--months <n>]         put a user on a plan without payment (default 1 month)
@@ -35,6 +38,9 @@ async function main(): Promise<number> {
       datacenter: { type: 'string' },
       months: { type: 'string' },
       reason: { type: 'string' },
+      customer: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
       ...planFlagOptions,
       help: { type: 'boolean', short: 'h' },
     },
@@ -62,6 +68,8 @@ async function main(): Promise<number> {
           return impersonationLink(context, rest[0], values.staff);
         case 'list-users':
           return listUsersTable(context);
+        case 'list-impersonations':
+          return listImpersonationsTable(context, values);
         case 'add-prober':
           return addProber(context, rest[0], values);
         case 'disable-prober':

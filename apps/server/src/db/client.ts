@@ -29,6 +29,14 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor a client checked out of the pool (a transaction, the migrations, the demo seed): pg-pool
+  // takes its own error listener off while a client is lent, and a connection lost between two of
+  // its statements (PostgreSQL killed) was an unhandled 'error' event that ended the server
+  // (issue 37). The statement under way, or the next one, fails with the error instead, and the
+  // client, no longer queryable, is dropped when released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   // Watched from the pool's first connection on, so no connection escapes it.
   const writeListeners: Array<() => void> = [];
   watchWrites(pool, () => {

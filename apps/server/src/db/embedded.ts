@@ -10,6 +10,7 @@ import { type Binaries, binariesThePostgresUserCanRun } from './embedded-binarie
 import { embeddedClusterHome } from './embedded-home';
 import { initialiseCluster } from './embedded-initdb';
 import { supervisePostgres } from './embedded-supervisor';
+import { watchedCommand } from './postgres-watchdog';
 
 const run = promisify(execFile);
 
@@ -112,6 +113,8 @@ const DATABASE_NAME = 'paydar';
 
 async function ensureDatabase(maintenanceUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: maintenanceUrl });
+  // A PostgreSQL killed meanwhile fails the statement; unheard, the error would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -151,10 +154,19 @@ export async function startEmbeddedPostgres(options: {
   await initialiseCluster({ initdb: binaries.initdb, dataDir: home, pgData, passwordFile, owner, logger });
 
   const startPostgres = async () => {
+    // Through the watchdog (postgres-watchdog.ts): PostgreSQL ends with this process however it ends.
     const child = spawn(
-      binaries.postgres,
-      ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      ...watchedCommand(binaries.postgres, [
+        '-D',
+        pgData,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ]),
+      { ...owner, detached: true, stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
     );
     await waitUntilReady(child);
     child.stderr?.resume();

@@ -93,3 +93,49 @@ describe('index.html with the runtime configuration inlined', () => {
     expect(asset.body).toBe('export {};');
   });
 });
+
+describe("the server's own paths never get the web app's page (issue 37)", () => {
+  const long = 'a'.repeat(1000);
+  const serverPaths = [
+    `/ping/${long}`,
+    `/ping/${long}/start`,
+    `/ping/${long}/fail`,
+    `/ping/${'a'.repeat(101)}`,
+    `/api/v1/monitors/${long}/`,
+    `/api/v1/badges/${long}/status.svg`,
+    `/api/v1/public/status_pages/${long}`,
+    `/api/v1/live/shared/${long}`,
+    `/api/${long}`,
+    `/healthz/${long}`,
+    `/metrics/${long}`,
+    `/config.json/${long}`,
+  ];
+
+  it.each(serverPaths.map((url) => [url.replace(/a{20,}/, (run) => `a×${run.length}`), url]))(
+    'GET and HEAD %s answer an error in JSON',
+    async (_name, url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await server.app.inject({ method, url, headers: { accept: 'text/html,*/*' } });
+        expect([400, 404, 414], `${method} ${response.statusCode}`).toContain(response.statusCode);
+        expect(response.headers['content-type'], method).toMatch(/^application\/json/);
+        if (method === 'GET') expect(response.body).not.toContain('<html');
+      }
+    },
+  );
+
+  it('POST to a mangled ping URL is refused too, and a ping of an unknown token of 99 characters answers 404', async () => {
+    const post = await server.app.inject({ method: 'POST', url: `/ping/${long}`, payload: 'done' });
+    expect([400, 404, 414]).toContain(post.statusCode);
+    const short = await get(`/ping/${'a'.repeat(99)}`);
+    expect(short.statusCode).toBe(404);
+    expect(short.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("still answers the app's own routes, however long their parts", async () => {
+    for (const url of [`/monitors/${long}`, `/pings/${long}`, `/apis`, `/status/${long}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+});

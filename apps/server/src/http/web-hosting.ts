@@ -5,6 +5,7 @@ import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-con
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { withInlineRuntimeConfig } from './inline-runtime-config';
+import type { ServerPathTest } from './server-paths';
 import { htmlPagePicker, withHttpsImages } from './status-page-hosting';
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
@@ -21,15 +22,18 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
   };
 }
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url === '/healthz';
-
 /**
  * Serves `/config.json` and the built web app, with index.html — the runtime configuration inlined
  * in it — for any other GET that accepts HTML (the SPA's routes), or status.html, the public status
  * page, likewise inlined, for `/status/{slug}…` and on pages' custom domains (status-page-hosting.ts).
- * API paths keep their JSON 404.
+ * Paths below the server's own routes (`/api`, `/ping`, `/healthz`…: server-paths.ts) keep their
+ * JSON 404, whatever a parameter's length.
  */
-export async function registerWebHosting(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWebHosting(
+  app: FastifyInstance,
+  config: Config,
+  isServerPath: ServerPathTest,
+): Promise<void> {
   const browserConfig = runtimeConfig.parse(runtimeConfigOf(config));
   app.get(
     '/config.json',
@@ -70,7 +74,7 @@ export async function registerWebHosting(app: FastifyInstance, config: Config): 
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (isApiPath(url)) return reply.callNotFound();
+    if (isServerPath(url)) return reply.callNotFound();
     const file = path.join(distDir, path.normalize(url));
     const isFile = file.startsWith(distDir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile();
     if (isFile && !isBuiltPage(file)) {

@@ -152,3 +152,64 @@ describe('changing the email', () => {
     expect(response.json().alert_channels.emails).toEqual([{ value: 'ops@example.test', is_verified: false }]);
   });
 });
+
+describe('in an impersonation session (issue 37)', () => {
+  /** The customer as staff see them: a session opened with an impersonation link. */
+  async function impersonating(target: BuiltUser): Promise<BuiltUser> {
+    const staff = await buildUser(server, { staff: true });
+    const issued = await postJson(
+      server.app,
+      '/api/v1/staff/impersonation_tokens',
+      { email: target.email },
+      staff.headers,
+    );
+    const used = await postJson(server.app, '/api/v1/users/impersonate', { token: issued.json().token });
+    expect(used.statusCode).toBe(200);
+    const key: string = used.json().key;
+    return { ...target, key, headers: { authorization: `Token ${key}` } };
+  }
+
+  it('refuses an email change as the password change is, and starts nothing', async () => {
+    const user = await buildUser(server);
+    const asStaff = await impersonating(user);
+    const email = uniqueEmail('staff-chosen');
+    const refused = await changeEmail(asStaff, { id: user.id, email, current_password: user.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: 'Staff cannot change the login email while impersonating.',
+    });
+    const password = await postJson(
+      server.app,
+      '/api/v1/users/change_password',
+      { current_password: user.password, password: 'another long password' },
+      asStaff.headers,
+    );
+    expect(password.statusCode).toBe(403);
+    expect(password.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: 'Staff cannot change a password while impersonating.',
+    });
+    expect((await profileOf(user)).json()).toMatchObject({ email: user.email, pending_email: null });
+    // The rest of the profile stays staff's to help with, the unchanged email included.
+    const zone = await changeEmail(asStaff, { id: user.id, email: user.email, time_zone: 'Europe/Berlin' });
+    expect(zone.statusCode).toBe(200);
+    expect(zone.json().time_zone).toBe('Europe/Berlin');
+  });
+
+  it("refuses to confirm the customer's own pending change, which the customer still can", async () => {
+    const user = await buildUser(server);
+    const email = uniqueEmail('customer-chosen');
+    const token = await requestChange(user, email);
+    const asStaff = await impersonating(user);
+    const refused = await confirm(asStaff, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: 'Staff cannot confirm a login email change while impersonating.',
+    });
+    expect((await profileOf(user)).json()).toMatchObject({ email: user.email, pending_email: email });
+    expect(await loginStatus(user.email, user.password)).toBe(200);
+    expect((await confirm(user, token)).json()).toEqual({ success: true, email });
+  });
+});

@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/mail.jobs';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../mail/mail.templates';
 import { invalidLink } from './email-links';
 import { cancelPendingEmailChanges, consumeEmailChangeToken, insertEmailToken } from './email-tokens.repository';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { emailTaken } from './registration.service';
 import { generateSecret, hashSecret } from './secrets';
 import { findUserByEmail, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
@@ -64,6 +65,7 @@ export async function confirmEmailChange(
   caller: Caller,
   token: string,
 ): Promise<{ success: true; email: string }> {
+  refuseWhileImpersonating(caller, 'confirm a login email change');
   return context.runInTransaction(async (transaction) => {
     const newEmail = await consumeEmailChangeToken(transaction.db, {
       tokenHash: hashSecret(token),

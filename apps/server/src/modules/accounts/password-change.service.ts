@@ -1,8 +1,9 @@
 import type { ServiceContext, SessionCaller } from '../../context';
-import { AppError, forbidden } from '../../errors';
+import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.jobs';
 import { passwordChangedMail } from '../mail/mail.templates';
 import { checkCurrentPassword } from './current-password';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { hashPassword } from './passwords';
 import { DEMO_READ_ONLY_TEXT } from './profile.service';
 import { revokeOtherSessions } from './sessions.repository';
@@ -18,7 +19,7 @@ export async function changePassword(
   input: { current_password: string; password: string },
 ): Promise<{ success: true }> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
-  if (caller.impersonatorId !== null) throw forbidden('Staff cannot change a password while impersonating.');
+  refuseWhileImpersonating(caller, 'change a password');
   await checkCurrentPassword(context, caller.userId, input.current_password, 'Enter your current password.');
   const passwordHash = await hashPassword(input.password);
   const now = context.now();

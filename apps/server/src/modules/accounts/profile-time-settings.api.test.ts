@@ -1,3 +1,4 @@
+import { knownTimeZones } from '@paydar/contracts/time-zones';
 import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, uniqueEmail } from '../../../test/factories';
 import { useTestServer } from '../../../test/use-test-server';
@@ -26,6 +27,39 @@ describe('profile time_zone', () => {
     expect(response.json().time_zone).toBe('Europe/Berlin');
     expect((await getProfile(user.headers)).json()).toMatchObject({ time_zone: 'Europe/Berlin', email: user.email });
     expect((await putProfile(user, { time_zone: 'UTC' })).json().time_zone).toBe('UTC');
+  });
+
+  it('keeps the canonical IANA name the user chose, and answers a legacy alias by its canonical name (issue 37)', async () => {
+    const user = await buildUser(server);
+    for (const [sent, kept] of [
+      ['Asia/Kathmandu', 'Asia/Kathmandu'],
+      ['Asia/Kolkata', 'Asia/Kolkata'],
+      ['Europe/Kyiv', 'Europe/Kyiv'],
+      ['America/Nuuk', 'America/Nuuk'],
+      ['asia/kathmandu', 'Asia/Kathmandu'],
+      ['Asia/Calcutta', 'Asia/Kolkata'],
+      ['Europe/Kiev', 'Europe/Kyiv'],
+      ['Etc/UTC', 'UTC'],
+    ]) {
+      const response = await putProfile(user, { time_zone: sent });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().time_zone, sent).toBe(kept);
+      expect((await getProfile(user.headers)).json().time_zone, sent).toBe(kept);
+    }
+  });
+
+  it('round-trips every zone the picker offers, as offered', async () => {
+    const user = await buildUser(server);
+    const offered = knownTimeZones();
+    expect(offered).toContain('Asia/Kathmandu');
+    expect(offered).not.toContain('Asia/Katmandu');
+    const changed: string[] = [];
+    for (const zone of offered) {
+      const response = await putProfile(user, { time_zone: zone });
+      if (response.statusCode !== 200 || response.json().time_zone !== zone) changed.push(`${zone} → ${response.body}`);
+    }
+    expect(changed).toEqual([]);
+    expect((await getProfile(user.headers)).json().time_zone).toBe(offered.at(-1));
   });
 
   it('refuses what is not a time zone with a 400 on time_zone, and keeps the old one', async () => {

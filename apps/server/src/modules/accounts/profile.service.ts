@@ -12,6 +12,7 @@ import {
 import { checkCurrentPassword } from './current-password';
 import { requestEmailChange } from './email-change.service';
 import { findPendingEmailChange } from './email-tokens.repository';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { findUserById, findUserByIdForUpdate, type UserRow, updateUser } from './users.repository';
 
 /** Kept here too for the server's modules that import it from accounts; its one definition is the contract's. */
@@ -60,6 +61,8 @@ export async function updateProfile(
   if (input.alert_channels) assertStorableChannels(context, input.alert_channels);
   // Outside the transaction: the password check is slow and must not hold the user's row.
   const newEmail = input.email !== undefined && input.email !== caller.email ? input.email : undefined;
+  // The login is the customer's: staff may set their zone or channels, never move their email (issue 37).
+  if (newEmail) refuseWhileImpersonating(caller, 'change the login email');
   if (newEmail) await checkCurrentPassword(context, caller.userId, input.current_password, EMAIL_CHANGE_PASSWORD_TEXT);
   return context.runInTransaction(async (transaction) => {
     // Locked like channel verification locks it, so neither overwrites the other's alert_channels.

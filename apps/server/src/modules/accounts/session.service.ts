@@ -1,6 +1,7 @@
 import type { ServiceContext, SessionCaller } from '../../context';
 import type { Database } from '../../db/client';
-import { AppError, forbidden, notAuthenticated } from '../../errors';
+import { AppError, notAuthenticated } from '../../errors';
+import { refuseWhileImpersonating } from './impersonation-refusal';
 import { DEMO_READ_ONLY_TEXT } from './profile.service';
 import { generateSecret, hashSecret } from './secrets';
 import { isSessionExpired, sessionExpiresAt, sessionKind, sessionLifetimes } from './session-lifetime';
@@ -58,7 +59,7 @@ export async function logout(context: ServiceContext, caller: SessionCaller): Pr
  */
 export async function logoutEverywhere(context: ServiceContext, caller: SessionCaller): Promise<void> {
   if (caller.isDemo) throw new AppError('DEMO_READ_ONLY', DEMO_READ_ONLY_TEXT);
-  if (caller.impersonatorId !== null) throw forbidden('Staff cannot sign a user out everywhere while impersonating.');
+  refuseWhileImpersonating(caller, 'sign a user out everywhere');
   await revokeAllSessions(context.db, caller.userId, context.now());
 }
 

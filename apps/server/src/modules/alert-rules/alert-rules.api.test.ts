@@ -92,7 +92,7 @@ describe('alert rules on the monitor', () => {
       remind_limit: 10,
       notify_recovery: true,
       recovery_channels: ['email', 'sms', 'telegram', 'webhook', 'slack', 'discord', 'mattermost', 'bale'],
-      recovery_after_minutes: 3,
+      recovery_after_minutes: 0,
       flap_changes: 4,
       flap_window_minutes: 20,
     });

@@ -127,18 +127,26 @@ class Scenario {
 const email = (name: string) => ({ emails: [{ value: `${name}@example.test`, is_verified: true }] });
 
 describe('alert rules over real transitions and the real channel fakes', () => {
-  it('defaults: the down at once; the up only once it stayed up 3 minutes', async () => {
+  it('defaults: the down at once; the up at once too, saying how long it was down (issue 37)', async () => {
     const scenario = await new Scenario(email('defaults'), {}).create();
     await scenario.see(1, false);
     expect(await scenario.kinds()).toEqual(['down']);
+    await scenario.see(10, true);
+    expect(await scenario.kinds()).toEqual(['down', 'up']);
+    await scenario.delivered();
+    const mails = world.server.inbox.messages.filter((mail) => mail.to.includes('defaults@example.test'));
+    expect(mails.map((mail) => mail.subject)).toEqual(['[Paydar] DOWN: HTTP:shop', '[Paydar] UP: HTTP:shop']);
+    expect(mails[1]?.text).toMatch(/It was down for \d+ minutes?/);
+  });
+
+  it('a 3-minute recovery hold: the up only once it stayed up 3 minutes', async () => {
+    const scenario = await new Scenario(email('held'), { recovery_after_minutes: 3 }).create();
+    await scenario.see(1, false);
     await scenario.see(10, true);
     await scenario.at(12);
     expect(await scenario.kinds()).toEqual(['down']);
     await scenario.at(13);
     expect(await scenario.kinds()).toEqual(['down', 'up']);
-    await scenario.delivered();
-    const mails = world.server.inbox.messages.filter((mail) => mail.to.includes('defaults@example.test'));
-    expect(mails.map((mail) => mail.subject)).toEqual(['[Paydar] DOWN: HTTP:shop', '[Paydar] UP: HTTP:shop']);
   });
 
   it('alert_after 5 minutes delays the down, and a shorter downtime is never told', async () => {
@@ -210,7 +218,7 @@ describe('alert rules over real transitions and the real channel fakes', () => {
   });
 
   it('recovery hold: up for 2 minutes then down again tells neither up nor a second down', async () => {
-    const scenario = await new Scenario(email('hold'), {}).create();
+    const scenario = await new Scenario(email('hold'), { recovery_after_minutes: 3 }).create();
     await scenario.see(1, false);
     await scenario.see(5, true);
     await scenario.see(7, false);
@@ -221,14 +229,14 @@ describe('alert rules over real transitions and the real channel fakes', () => {
     expect(await scenario.kinds()).toEqual(['down', 'up']);
   });
 
-  it('a target flipping every 2 minutes for 20 minutes: at most 2 messages per channel, then its state after 20 stable minutes', async () => {
+  it('a target flipping every 2 minutes for 20 minutes with a 3-minute hold: at most 2 messages per channel, then its state after 20 stable minutes', async () => {
     const channels = {
       ...email('flap'),
       phones: [{ value: '09120000072', is_verified: true }],
       telegram_usernames: [{ value: '@flap_ops', is_verified: true }],
       webhooks: [{ value: `${world.webhooks.url}/flap`, is_verified: true }],
     };
-    const scenario = await new Scenario(channels, {}).create();
+    const scenario = await new Scenario(channels, { recovery_after_minutes: 3 }).create();
     for (let minute = 2; minute <= 22; minute += 2) {
       await scenario.see(minute, (minute / 2) % 2 === 0);
       await scenario.at(minute + 1);

@@ -1,3 +1,4 @@
+import { IMPERSONATION_LINK_INVALID_TEXT } from '@paydar/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, makeStaff, postJson, uniqueEmail } from '../../../test/factories';
@@ -167,5 +168,94 @@ describe('using an impersonation token', () => {
     // Only the hash is stored, never the token itself.
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows.find((row) => row.tokenHash === hashSecret(unused))).toMatchObject({ usedAt: null, usedFromIp: null });
+  });
+});
+
+describe('a mangled impersonation link (issue 37)', () => {
+  it('gets what every other bad link gets, naming the token, whatever its length', async () => {
+    for (const token of ['x'.repeat(201), 'x'.repeat(5000), '']) {
+      const response = await use(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().token).toEqual([IMPERSONATION_LINK_INVALID_TEXT]);
+      expect(response.json().detail).toBe(`token: ${IMPERSONATION_LINK_INVALID_TEXT}`);
+    }
+    expect((await use('made-up-token')).json().detail).toBe(IMPERSONATION_LINK_INVALID_TEXT);
+  });
+});
+
+describe('the record of impersonations for staff (issue 37)', () => {
+  const record = (query = '', headers: Record<string, string> = staff.headers) =>
+    server.app.inject({ method: 'GET', url: `/api/v1/staff/impersonations/${query}`, headers });
+
+  it('lists every link newest first with who, whom, when and from where, filtered by staff and customer, in pages', async () => {
+    const otherStaff = await buildUser(server, { staff: true });
+    const customer = await buildUser(server);
+    const first = (await issue(customer.email)).json().token as string;
+    await use(first, '198.51.100.7');
+    await issue(customer.email, otherStaff.headers);
+    await issue(customer.email);
+
+    const all = await record(`?customer=${encodeURIComponent(customer.email.toUpperCase())}`);
+    expect(all.statusCode, all.body).toBe(200);
+    const body = all.json();
+    expect(body.count).toBe(3);
+    expect(body.results.map((row: { staff: { email: string } }) => row.staff.email)).toEqual([
+      staff.email,
+      otherStaff.email,
+      staff.email,
+    ]);
+    const used = body.results[2];
+    expect(used).toMatchObject({
+      staff: { id: staff.id, email: staff.email },
+      customer: { id: customer.id, email: customer.email },
+      used_from: '198.51.100.7',
+      used_at: expect.any(String),
+    });
+    // Made by the database's clock, expiring by the server's: about 10 minutes apart.
+    expect(Math.abs(Date.parse(used.expires_at) - Date.parse(used.issued_at) - 10 * MINUTE_MS)).toBeLessThan(MINUTE_MS);
+    expect(body.results[0]).toMatchObject({ used_at: null, used_from: null });
+    expect(JSON.stringify(body)).not.toContain(first);
+
+    const byBoth = (
+      await record(`?staff=${encodeURIComponent(otherStaff.email)}&customer=${encodeURIComponent(customer.email)}`)
+    ).json();
+    expect(byBoth.count).toBe(1);
+    expect(byBoth.results[0].staff.id).toBe(otherStaff.id);
+
+    const page = (await record(`?customer=${encodeURIComponent(customer.email)}&limit=2`)).json();
+    expect(page.results).toHaveLength(2);
+    expect(page.previous).toBeNull();
+    const next = new URL(page.next);
+    expect(next.pathname).toBe('/api/v1/staff/impersonations/');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ customer: customer.email, limit: '2', offset: '2' });
+    const last = (await record(next.search)).json();
+    expect(last).toMatchObject({ count: 3, next: null });
+    expect(last.results.map((row: { id: number }) => row.id)).toEqual([used.id]);
+    expect((await record(`?customer=${encodeURIComponent(customer.email)}&offset=10`)).json()).toMatchObject({
+      count: 3,
+      results: [],
+    });
+    expect((await record(`?customer=${encodeURIComponent(uniqueEmail('nobody'))}`)).json().count).toBe(0);
+  });
+
+  it('is refused to a user who is not staff, to an impersonation session and without a key', async () => {
+    const someone = await buildUser(server);
+    const refused = await record('', someone.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: 'Only staff users can read the impersonation record.',
+    });
+    const { token } = (await issue(someone.email)).json();
+    const { key } = (await use(token)).json();
+    expect((await record('', { authorization: `Token ${key}` })).statusCode).toBe(403);
+    expect((await record('', {})).statusCode).toBe(401);
+  });
+
+  it('names the filter that is not an email, and a limit out of range', async () => {
+    const bad = await record('?staff=not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().staff).toEqual(['Enter a valid email address.']);
+    expect(Object.keys((await record('?limit=1000')).json())).toContain('limit');
   });
 });

@@ -1,3 +1,4 @@
+import { IMPERSONATION_LINK_INVALID_TEXT } from '@paydar/contracts/accounts';
 import type { Caller, ServiceContext } from '../../context';
 import { AppError, forbidden, invalidField } from '../../errors';
 import { generateSecret, hashSecret } from '../accounts/secrets';
@@ -57,7 +58,7 @@ export async function impersonate(context: ServiceContext, token: string, ip: st
       now: context.now(),
       ip,
     });
-    if (!used) throw new AppError('INVALID_TOKEN', 'This impersonation link is invalid, used or expired.');
+    if (!used) throw new AppError('INVALID_TOKEN', IMPERSONATION_LINK_INVALID_TEXT);
     // Checked again at use: the target may have been made staff since the link was issued.
     const target = await findUserById(transaction.db, used.targetUserId);
     if (target?.isStaff) throw staffTargetRefused();

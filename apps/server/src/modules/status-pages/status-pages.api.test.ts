@@ -1,3 +1,4 @@
+import { knownTimeZones } from '@paydar/contracts/time-zones';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser, callAs, createOldStylePlan, setPlan } from '../../../test/factories';
@@ -45,6 +46,21 @@ describe('status pages through the owner API', () => {
     stranger = await buildUser(server);
     await setPlan(server, owner.id, 'Gold');
     monitorId = await monitorOf(owner);
+  });
+
+  it('keeps every zone its picker offers as it was chosen (issue 37)', async () => {
+    const created = await call(owner, 'POST', PATH, pageBody([]));
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, slug } = created.json();
+    const offered = knownTimeZones();
+    expect(offered).toEqual(expect.arrayContaining(['Asia/Kathmandu', 'Asia/Kolkata', 'Europe/Kyiv']));
+    const changed: string[] = [];
+    for (const zone of offered) {
+      const response = await call(owner, 'PUT', `${PATH}${id}/`, { slug, title: 'Zones', time_zone: zone });
+      if (response.statusCode !== 200 || response.json().time_zone !== zone) changed.push(`${zone} → ${response.body}`);
+    }
+    expect(changed).toEqual([]);
+    expect((await call(owner, 'GET', `${PATH}${id}/`)).json().time_zone).toBe(offered.at(-1));
   });
 
   it('creates a page, reads it, lists it, replaces it and deletes it', async () => {

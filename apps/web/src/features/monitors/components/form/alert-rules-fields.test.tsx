@@ -71,7 +71,7 @@ describe('Alert rules section', () => {
     const api = stubApi();
     renderModal();
     await dialog();
-    expect(screen.getByText('Alert at once · recovery after 3 min · flap damping on')).toBeTruthy();
+    expect(screen.getByText('Alert at once · recovery at once · flap damping on')).toBeTruthy();
     openRules();
     expect(screen.getByRole('button', { name: 'Alert rules' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('1–100 checks')).toBeTruthy();
@@ -146,7 +146,10 @@ describe('alert rules values', () => {
 
   it('summarises', () => {
     expect(alertRulesSummary({ ...DEFAULT_ALERT_RULES, alert_after: { count: 3, unit: 'checks' } })).toBe(
-      'Alert after 3 checks · recovery after 3 min · flap damping on',
+      'Alert after 3 checks · recovery at once · flap damping on',
+    );
+    expect(alertRulesSummary({ ...DEFAULT_ALERT_RULES, recovery_after_minutes: 3 })).toBe(
+      'Alert at once · recovery after 3 min · flap damping on',
     );
   });
 

@@ -142,7 +142,7 @@ export function AlertRulesFields({ form }: { form: MonitorForm }) {
                 </Checkbox.Group>
                 <NumberInput
                   label="Recovery alert after staying up (minutes)"
-                  description={`${limit(ALERT_RULE_LIMITS.recoveryAfterMinutes, 'min')}; going down again meanwhile sends nothing`}
+                  description={`${limit(ALERT_RULE_LIMITS.recoveryAfterMinutes, 'min')}; 0: at once; going down again meanwhile sends nothing`}
                   min={ALERT_RULE_LIMITS.recoveryAfterMinutes.min}
                   max={ALERT_RULE_LIMITS.recoveryAfterMinutes.max}
                   allowDecimal={false}

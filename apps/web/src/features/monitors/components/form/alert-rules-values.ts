@@ -21,7 +21,7 @@ export function alertRuleErrors(rules: AlertRules): Record<string, string> {
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
-/** What the rules do, in a few words: 'Alert at once · recovery after 3 min · flap damping on'. */
+/** What the rules do, in a few words: 'Alert at once · recovery at once · flap damping on'. */
 export function alertRulesSummary(rules: AlertRules): string {
   const { count, unit } = rules.alert_after;
   const parts = [
@@ -30,7 +30,8 @@ export function alertRulesSummary(rules: AlertRules): string {
       : `Alert after ${plural(Number(count), unit === 'checks' ? 'check' : 'minute')}`,
   ];
   if (rules.remind_every_minutes) parts.push(`remind every ${rules.remind_every_minutes} min`);
-  parts.push(rules.notify_recovery ? `recovery after ${rules.recovery_after_minutes} min` : 'no recovery alert');
+  const recovery = Number(rules.recovery_after_minutes) === 0 ? 'recovery at once' : `recovery after ${rules.recovery_after_minutes} min`;
+  parts.push(rules.notify_recovery ? recovery : 'no recovery alert');
   parts.push(rules.flap_changes === null ? 'flap damping off' : 'flap damping on');
   return parts.join(' · ');
 }
