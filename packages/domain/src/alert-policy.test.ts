@@ -1,6 +1,12 @@
 import { type AlertRulesInput, alertRules } from '@paydar/contracts/alert-rules';
 import { describe, expect, it } from 'vitest';
-import { type AlertPolicyState, decideAlerts, INITIAL_ALERT_STATE, type PolicyEvent } from './alert-policy';
+import {
+  type AlertPolicySettings,
+  type AlertPolicyState,
+  decideAlerts,
+  INITIAL_ALERT_STATE,
+  type PolicyEvent,
+} from './alert-policy';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
@@ -10,8 +16,13 @@ const at = (minutes: number) => T0 + minutes * MINUTE;
 type Step = { down: number } | { up: number } | { tick: number };
 
 /** Runs the steps; the clock is each step's minute. Returns every event as 'kind@minute' and the last state. */
-function run(rules: AlertRulesInput, steps: Step[], periodMinutes = 1) {
-  const settings = { rules: alertRules.parse(rules), periodMs: periodMinutes * MINUTE };
+function run(
+  rules: AlertRulesInput,
+  steps: Step[],
+  periodMinutes = 1,
+  owner: Pick<AlertPolicySettings, 'timeZone' | 'calendar'> = {},
+) {
+  const settings = { rules: alertRules.parse(rules), periodMs: periodMinutes * MINUTE, ...owner };
   let state: AlertPolicyState = INITIAL_ALERT_STATE;
   const events: PolicyEvent[] = [];
   let wakeAt: number | null = null;
@@ -170,7 +181,9 @@ describe('decideAlerts', () => {
     expect(result.told.filter((event) => Number(event.split('@')[1]) <= 20)).toHaveLength(2);
     expect(result.events[1]?.reason).toBe('Changed state 5 times in 20 minutes.');
     // The last flip (minute 20) was a down: 20 minutes later it is told as down, once.
-    expect(result.events[2]?.reason).toBe('Stable for 20 minutes after flapping; down since 2026-11-26 10:20 UTC.');
+    expect(result.events[2]?.reason).toBe(
+      'Stable for 20 minutes after flapping; down since 2026-11-26 10:20:00 (UTC).',
+    );
     expect(result.state.phase).toBe('down_told');
   });
 
@@ -178,8 +191,20 @@ describe('decideAlerts', () => {
     const steps: Step[] = [...flipping(10), { up: 11 }, { tick: 30 }, { tick: 31 }, { down: 40 }];
     const result = run({ recovery_after_minutes: 3 }, steps);
     expect(result.told).toEqual(['down@0', 'flapping@8', 'up@31', 'down@40']);
-    expect(result.events[2]?.reason).toBe('Stable for 20 minutes after flapping; up since 2026-11-26 10:11 UTC.');
+    expect(result.events[2]?.reason).toBe('Stable for 20 minutes after flapping; up since 2026-11-26 10:11:00 (UTC).');
   });
+
+  it.each([
+    ['Asia/Tehran', 'gregorian', 'down since 2026-11-26 13:50:00 (Asia/Tehran).'],
+    ['Asia/Tehran', 'jalali', 'down since 1405-09-05 13:50:00 (Asia/Tehran).'],
+    ['America/New_York', 'gregorian', 'down since 2026-11-26 05:20:00 (America/New_York).'],
+  ] as const)(
+    "gives the stable-after-flapping time in the owner's zone %s and calendar %s, as the message's own time",
+    (timeZone, calendar, tail) => {
+      const result = run({}, flipping(20, 30), 1, { timeZone, calendar });
+      expect(result.events[2]?.reason).toBe(`Stable for 20 minutes after flapping; ${tail}`);
+    },
+  );
 
   it('is quiet while flapping and waits the window from the last change', () => {
     const result = run({}, flipping(12));

@@ -1,5 +1,7 @@
 import type { AlertRules } from '@paydar/contracts/alert-rules';
+import type { Calendar } from '@paydar/contracts/calendars';
 import { formatDuration } from './format';
+import { alertTime } from './local-time';
 
 /**
  * What a monitor's transitions are told (issue 14). Ingest decides the truth — a downtime opens
@@ -74,6 +76,9 @@ export interface AlertPolicySettings {
   rules: AlertRules;
   /** The monitor's check period, for `alert_after` counted in checks. */
   periodMs: number;
+  /** The owner's zone and calendar: a time inside a reason is given in them, as the message's own (UTC when absent). */
+  timeZone?: string;
+  calendar?: Calendar;
 }
 
 export interface AlertDecision {
@@ -84,8 +89,6 @@ export interface AlertDecision {
 }
 
 const withReason = (text: string, reason: string | null) => (reason ? `${text} (${reason}).` : `${text}.`);
-
-const utcMinute = (time: number) => `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** When a downtime that began at `since` is told: `count` checks means the failing check and count−1 periods after. */
 export function downDueAt(rules: AlertRules, periodMs: number, since: number): number {
@@ -190,11 +193,12 @@ function fire(
     case 'flapping': {
       const stable = `Stable for ${rules.flap_window_minutes} minutes after flapping`;
       const since = state.lastChangeAt ?? due;
+      const sinceText = alertTime(since, settings.timeZone, settings.calendar);
       if (state.isDown) {
         events.push({
           kind: 'down',
           at: due,
-          reason: `${stable}; down since ${utcMinute(since)}.`,
+          reason: `${stable}; down since ${sinceText}.`,
           downtimeId: state.downtimeId,
         });
         const reminderAt = nextReminderAt(rules, due, 0, now);
@@ -211,7 +215,7 @@ function fire(
       events.push({
         kind: 'up',
         at: due,
-        reason: `${stable}; up since ${utcMinute(since)}.`,
+        reason: `${stable}; up since ${sinceText}.`,
         downtimeId: state.downtimeId,
       });
       return { ...state, phase: 'quiet', changes: [], dueAt: null, reminderAt: null, upAt: null };

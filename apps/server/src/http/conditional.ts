@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, sendEncoded } from './encoded-body';
 
@@ -7,6 +8,10 @@ export interface VersionedAnswer {
   /** The body, serialised (and compressed) once however many clients read it. */
   read: () => Promise<EncodedBody>;
 }
+
+/** A strong validator of a body that is the same for every reader: a hash of its bytes. */
+export const contentEtag = (body: string): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** If-None-Match (RFC 9110 §13.1.2): a list of tags, weak ones compared weakly, or '*'. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {

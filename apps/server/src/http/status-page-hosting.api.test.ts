@@ -97,6 +97,35 @@ describe('which page answers', () => {
   });
 });
 
+describe('the status page is revalidated, not downloaded again', () => {
+  it('sends an ETag with no-cache and answers 304, with no body, to If-None-Match', async () => {
+    const first = await get('/status/acme', 'dashboard.test');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // Every slug and custom domain gets the same built page: one validator for all.
+    expect((await get('/', 'status.example.com')).headers.etag).toBe(etag);
+
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/status/other',
+      headers: { accept: 'text/html', host: 'dashboard.test', 'if-none-match': `W/"old", ${etag}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+
+    const stale = await server.app.inject({
+      method: 'GET',
+      url: '/status/acme',
+      headers: { accept: 'text/html', host: 'dashboard.test', 'if-none-match': '"another-build"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(pageOf(stale.body)).toBe('status');
+  });
+});
+
 describe('the status page may show its logo from an https site', () => {
   const imgSrc = (policy: unknown) => /img-src ([^;]+)/.exec(String(policy))?.[1]?.split(' ');
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { type RuntimeConfig, runtimeConfig } from '@paydar/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { contentEtag, matchesEtag } from './conditional';
 import { withInlineRuntimeConfig } from './inline-runtime-config';
 import type { ServerPathTest } from './server-paths';
 import { htmlPagePicker, withHttpsImages } from './status-page-hosting';
@@ -65,6 +66,9 @@ export async function registerWebHosting(
   const indexHtml = builtPage('index.html');
   // A build from before the status page had none: the app answers its paths (and says it has no such page).
   const statusHtml = fs.existsSync(path.join(distDir, 'status.html')) ? builtPage('status.html') : indexHtml;
+  // Every status page is this one built page (its data comes from the API), so a reader revalidates
+  // it with If-None-Match and is answered 304 until the next build or configuration.
+  const statusEtag = contentEtag(statusHtml);
   const pageFor = htmlPagePicker(config);
   const isBuiltPage = (file: string) =>
     path.dirname(file) === distDir && /^(index|status)\.html/.test(path.basename(file));
@@ -85,6 +89,8 @@ export async function registerWebHosting(
     if (pageFor(url, request.hostname) === 'app') return reply.send(indexHtml);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') void reply.header('content-security-policy', withHttpsImages(policy));
+    void reply.header('etag', statusEtag);
+    if (matchesEtag(request.headers['if-none-match'], statusEtag)) return reply.code(304).send();
     return reply.send(statusHtml);
   });
 }

@@ -33,7 +33,7 @@ export async function generateOpenApiDocument(): Promise<string> {
       depths: unused,
       stop: async () => undefined,
     },
-    rateLimiter: { consume: unused, refund: unused },
+    rateLimiter: { consume: unused, refund: unused, attemptWithBackoff: unused, forgive: unused },
     now: () => new Date(0),
     assignmentNotifier: { wait: unused, stop: async () => undefined },
     alertClients: {

@@ -37,9 +37,13 @@ describe('register', () => {
     const mail = await server.inbox.waitFor(email, /Verify your email/);
     const link = linkIn(mail, 'http://dashboard.test/verify_email?');
     const body = { email: link.searchParams.get('email'), token: link.searchParams.get('token') };
+    expect(profile.alert_channels.emails).toEqual([]);
     const verified = await postJson(server.app, '/api/v1/users/verify_email', body);
     expect(verified.statusCode).toBe(200);
-    expect((await profileOf(verified.json().result)).json().is_verified).toBe(true);
+    const after = (await profileOf(verified.json().result)).json();
+    expect(after.is_verified).toBe(true);
+    // Alerts go to the login address now (new monitors' default): the Alert Center lists it, verified.
+    expect(after.alert_channels.emails).toEqual([{ value: email, is_verified: true }]);
 
     const again = await postJson(server.app, '/api/v1/users/verify_email', body);
     expect(again.statusCode).toBe(400);
@@ -200,7 +204,10 @@ describe('password reset', () => {
 
     const reset = await postJson(server.app, '/api/v1/users/reset_password', body);
     expect(reset.statusCode).toBe(200);
-    expect((await profileOf(reset.json().key)).statusCode).toBe(200);
+    const profile = await profileOf(reset.json().key);
+    expect(profile.statusCode).toBe(200);
+    // The link proved the login address, and the profile had no verified email: alerts go to it, listed.
+    expect(profile.json().alert_channels.emails).toEqual([{ value: user.email.toLowerCase(), is_verified: true }]);
     expect((await profileOf(user.key)).statusCode).toBe(401);
 
     const login = await postJson(server.app, '/api/v1/users/login', {

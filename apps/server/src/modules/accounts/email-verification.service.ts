@@ -2,8 +2,8 @@ import type { ServiceContext } from '../../context';
 import { accountLimits } from './accounts.limits';
 import { requestEmailLink } from './email-link-requests';
 import { consumeEmailLink } from './email-links';
+import { markLoginVerified } from './login-verified';
 import { openSession } from './session.service';
-import { updateUser } from './users.repository';
 
 export const VERIFICATION_SENT_TEXT = 'Verification email has been sent.';
 /** Why a verification link no longer works: the page says so and offers a new email. */
@@ -25,7 +25,7 @@ export async function verifyEmail(
 ): Promise<{ result: string }> {
   return context.runInTransaction(async (transaction) => {
     const userId = await consumeEmailLink(context, transaction, 'verify_email', input, VERIFICATION_LINK_TEXTS);
-    await updateUser(transaction.db, userId, { isVerified: true });
+    await markLoginVerified(transaction.db, userId);
     return { result: await openSession(transaction.db, userId) };
   });
 }

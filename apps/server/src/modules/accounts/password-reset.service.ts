@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context';
 import { accountLimits } from './accounts.limits';
 import { requestEmailLink } from './email-link-requests';
 import { consumeEmailLink } from './email-links';
+import { markLoginVerified } from './login-verified';
 import { hashPassword } from './passwords';
 import { openSession } from './session.service';
 import { revokeAllSessions } from './sessions.repository';
@@ -26,7 +27,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   return context.runInTransaction(async (transaction) => {
     const userId = await consumeEmailLink(context, transaction, 'reset_password', input);
-    await updateUser(transaction.db, userId, { passwordHash, isVerified: true });
+    await updateUser(transaction.db, userId, { passwordHash });
+    await markLoginVerified(transaction.db, userId);
     await revokeAllSessions(transaction.db, userId, context.now());
     return { success: true as const, key: await openSession(transaction.db, userId) };
   });

@@ -23,6 +23,24 @@ export function withLoginEmailVerified(
   return login.isVerified ? withVerification(channels, 'email', login.email, true).channels : channels;
 }
 
+/** Most email channels a profile holds (contracts/accounts alertChannelsInput). */
+const MAX_PROFILE_EMAILS = 20;
+
+/**
+ * The channels once the login address is proven (sign-up's link, a password reset's): where the
+ * profile has no verified email, new monitors alert the login address (monitors' defaultAlert), so
+ * it is listed as a verified email channel and the Alert Center shows where alerts go. Where a
+ * verified email exists, the login address is only verified in place, if listed.
+ */
+export function withLoginEmailListed(channels: AlertChannels, loginEmail: string): AlertChannels {
+  const login = normalizeChannelValue('email', loginEmail);
+  const verified = withLoginEmailVerified(channels, { email: login, isVerified: true });
+  const listed = verified.emails.some((entry) => entry.value === login);
+  if (listed || verified.emails.some((entry) => entry.is_verified)) return verified;
+  if (verified.emails.length >= MAX_PROFILE_EMAILS) return verified;
+  return { ...verified, emails: [...verified.emails, { value: login, is_verified: true }] };
+}
+
 /**
  * What a profile PUT sets going for the channels it saved, inside its transaction: a verification
  * mail to each new email, a queued test delivery to each new webhook (generic, Slack, Discord,

@@ -258,7 +258,10 @@ describe('alert rules over real transitions and the real channel fakes', () => {
     await scenario.at(42);
     expect(await scenario.kinds()).toEqual(['down', 'flapping', 'down']);
     expect((await scenario.reasons())[1]).toBe('Changed state 5 times in 20 minutes.');
-    expect((await scenario.reasons())[2]).toMatch(/^Stable for 20 minutes after flapping; down since /);
+    // In the owner's zone (Asia/Tehran, the default), as the rest of the message is, not in UTC.
+    expect((await scenario.reasons())[2]).toMatch(
+      /^Stable for 20 minutes after flapping; down since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(Asia\/Tehran\)\.$/,
+    );
     await scenario.delivered();
     const sms = world.kavenegar.calls.filter(
       (call) => call.method === 'sms/send' && call.params.receptor === '09120000072',

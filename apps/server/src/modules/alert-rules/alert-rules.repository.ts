@@ -1,4 +1,5 @@
 import { type AlertRules, DEFAULT_ALERT_RULES } from '@paydar/contracts/alert-rules';
+import type { Calendar } from '@paydar/contracts/calendars';
 import { type AlertPolicyState, INITIAL_ALERT_STATE, type PolicyEvent } from '@paydar/domain/alert-policy';
 import type { DowntimeEnd } from '@paydar/domain/downtimes';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,9 @@ export interface RuleSubject {
   wakeAt: number | null;
   rules: AlertRules;
   periodMs: number;
+  /** The owner's zone and calendar, for a time inside a reason. */
+  timeZone: string;
+  calendar: Calendar;
   isEnabled: boolean;
   lastStatusCode: number | null;
   lastStatus: string | null;
@@ -19,8 +23,9 @@ export interface RuleSubject {
 }
 
 const SUBJECT_COLUMNS = sql`a.monitor_id, a.state, (extract(epoch FROM a.wake_at) * 1000)::float8 AS wake_at,
-  m.alert_rules, m.period_seconds, m.is_enabled, s.last_status_code, s.last_status, d.ended_by`;
+  m.alert_rules, m.period_seconds, m.is_enabled, u.time_zone, u.calendar, s.last_status_code, s.last_status, d.ended_by`;
 const SUBJECT_JOINS = sql`JOIN monitors m ON m.id = a.monitor_id
+  JOIN users u ON u.id = m.user_id
   LEFT JOIN monitor_states s ON s.monitor_id = a.monitor_id
   LEFT JOIN downtimes d ON d.id = (a.state->>'downtimeId')::int`;
 
@@ -32,6 +37,8 @@ function toSubject(row: Record<string, unknown>): RuleSubject {
     wakeAt: row.wake_at as number | null,
     rules: { ...DEFAULT_ALERT_RULES, ...(row.alert_rules as Partial<AlertRules>) },
     periodMs: (row.period_seconds as number) * 1000,
+    timeZone: row.time_zone as string,
+    calendar: row.calendar as Calendar,
     isEnabled: row.is_enabled as boolean,
     lastStatusCode: row.last_status_code as number | null,
     lastStatus: row.last_status as string | null,

@@ -41,7 +41,8 @@ const endedUntold = (endedBy: DowntimeEnd | null | undefined) => endedBy === 'pa
 const silenced = (subject: RuleSubject) => !subject.isEnabled || endedUntold(subject.downtimeEndedBy);
 
 function decide(subject: RuleSubject, input: AlertPolicyInput, now: Date): AlertDecision {
-  return decideAlerts(subject.state, { rules: subject.rules, periodMs: subject.periodMs }, input, now.getTime());
+  const { rules, periodMs, timeZone, calendar } = subject;
+  return decideAlerts(subject.state, { rules, periodMs, timeZone, calendar }, input, now.getTime());
 }
 
 /** Writes a decision: the state, its events (for dispatch), and a wake-up job when one is due earlier than planned. */

@@ -9,6 +9,7 @@ import { useTestServer } from '../../../test/use-test-server';
 import { monitorCertificates } from '../../db/schema/index';
 import { API_TOKENS_PATH } from '../api-tokens/api-tokens.routes';
 import { bearer, createToken } from '../api-tokens/api-tokens.test-support';
+import { createHeartbeat, ping } from '../heartbeats/heartbeats.test-support';
 import { PROMETHEUS_PATH } from './prometheus.routes';
 
 const server = useTestServer();
@@ -201,6 +202,18 @@ describe('GET /api/v1/metrics/prometheus', () => {
     expect(parsed.value('paydar_monitor_state', { ...labels, state: 'up' })).toBe(0);
     expect(parsed.samples('paydar_monitor_up', labels)).toEqual([]);
     expect(parsed.value('paydar_monitor_uptime_24h_ratio', labels)).toBe(1);
+  });
+
+  it("files a heartbeat's pings under the dashboard's prober name, not a deleted prober's stand-in", async () => {
+    const pinged = await buildUser(server);
+    await setPlan(server, pinged.id, 'Gold');
+    const heartbeat = await createHeartbeat(server, pinged, { alias: 'backup' });
+    expect((await ping(server, heartbeat.token)).statusCode).toBe(200);
+    const parsed = parseScrape((await callAs(server, pinged, 'GET', PROMETHEUS_PATH)).body);
+    const probers = parsed
+      .samples('paydar_monitor_checks_24h', { monitor_id: String(heartbeat.id) })
+      .map((sample) => sample.labels?.prober);
+    expect(probers).toEqual(['Heartbeat pings']);
   });
 
   it('answers a user without monitors with an empty but valid scrape', async () => {

@@ -3,7 +3,7 @@ import type { Span } from '@paydar/domain/downtimes';
 import type { Rollup } from '@paydar/domain/rollup';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ROLLUP_SUMS, toRollup } from '../metrics/metrics.repository';
+import { ROLLUP_SUMS, standInProberName, toRollup } from '../metrics/metrics.repository';
 
 /**
  * Reads for a Prometheus scrape of one user's monitors: the monitors with their state row, and
@@ -53,7 +53,7 @@ export async function monitorsOfOwner(db: Database, userId: number): Promise<Scr
 export interface ProberHour {
   monitorId: number;
   proberId: number;
-  /** The prober's name; a prober deleted since keeps its id with a stand-in name. */
+  /** The prober's name; a heartbeat's pings and a prober deleted since get the dashboard's stand-in name. */
   proberName: string;
   rollup: Rollup;
 }
@@ -61,7 +61,7 @@ export interface ProberHour {
 const toProberHour = (row: Record<string, unknown>): ProberHour => ({
   monitorId: Number(row.monitor_id),
   proberId: Number(row.prober_id),
-  proberName: (row.name as string | null) ?? `Prober ${row.prober_id}`,
+  proberName: (row.name as string | null) ?? standInProberName(Number(row.prober_id)),
   rollup: toRollup(row),
 });
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, uniqueEmail } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { emailTokens } from '../../db/schema/index';
+import { emailTokens, rateLimitCounters } from '../../db/schema/index';
 import { findUserByEmail } from '../accounts/users.repository';
 import { createRateLimiter, tooManyAttempts } from './rate-limiter';
 
@@ -228,5 +228,38 @@ describe('rate limiter window maths', () => {
     const error = tooManyAttempts(seconds);
     expect(error.detail).toBe(`Too many attempts. Please try again in ${words}.`);
     expect(error.headers).toEqual({ 'retry-after': String(seconds) });
+  });
+});
+
+describe('failures with back-off', () => {
+  const policy = { freeFailures: 3, firstWaitMs: MINUTE_MS, maxWaitMs: HOUR_MS, memoryMs: 24 * HOUR_MS };
+  const rowsOf = async (key: string) =>
+    (await server.context.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key))).length;
+
+  it('lets at most the free failures through when they come all at once', async () => {
+    const limiter = createRateLimiter(server.context.db, { enabled: true });
+    const key = `unit:${uniqueEmail()}`;
+    const now = new Date(Date.UTC(2026, 0, 1, 12, 0, 0));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => limiter.attemptWithBackoff(key, policy, new Date(now.getTime() + i))),
+    );
+    const passed = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+    expect(passed).toBeLessThanOrEqual(3);
+    // Those refused were taken back: only what passed is remembered.
+    expect(await rowsOf(key)).toBe(passed);
+  });
+
+  it('writes nothing for an attempt it refuses, and forgets every failure on forgive', async () => {
+    const limiter = createRateLimiter(server.context.db, { enabled: true });
+    const key = `unit:${uniqueEmail()}`;
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + ms);
+    for (let i = 0; i < 3; i++) await limiter.attemptWithBackoff(key, policy, at(i * 1000));
+    for (let i = 0; i < 20; i++) {
+      await expect(limiter.attemptWithBackoff(key, policy, at(5000 + i))).rejects.toMatchObject({ statusCode: 429 });
+    }
+    expect(await rowsOf(key)).toBe(3);
+    await expect(limiter.attemptWithBackoff(key, policy, at(2000 + MINUTE_MS))).resolves.toBeUndefined();
+    await limiter.forgive(key);
+    expect(await rowsOf(key)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema/index';
 
@@ -25,4 +25,40 @@ export async function uncountHit(db: Database, key: string, windowStart: Date): 
 
 export async function deleteWindowsBefore(db: Database, before: Date): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+}
+
+/**
+ * A key's failures kept one row per instant (window_start is the attempt's time, not a window's):
+ * how many since `since`, and when the last one before `before` was.
+ */
+export async function failuresOf(db: Database, key: string, since: Date, before: Date) {
+  const [row] = await db
+    .select({
+      failures: sql<number>`coalesce(sum(${rateLimitCounters.hits}), 0)::int`,
+      lastBefore: sql<
+        string | null
+      >`max(${rateLimitCounters.windowStart}) FILTER (WHERE ${rateLimitCounters.windowStart} < ${before.toISOString()}::timestamptz AND ${rateLimitCounters.hits} > 0)`,
+    })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gte(rateLimitCounters.windowStart, since)));
+  return {
+    failures: Number(row?.failures ?? 0),
+    lastBefore: row?.lastBefore ? new Date(row.lastBefore).getTime() : null,
+  };
+}
+
+/** Takes back one hit counted at this instant, and the row with it when it was the only one. */
+export async function takeBackHit(db: Database, key: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM rate_limit_counters WHERE key = ${key} AND window_start = ${at.toISOString()}::timestamptz AND hits <= 1
+      RETURNING 1
+    )
+    UPDATE rate_limit_counters SET hits = hits - 1
+    WHERE key = ${key} AND window_start = ${at.toISOString()}::timestamptz AND hits > 1 AND NOT EXISTS (SELECT 1 FROM gone)`);
+}
+
+/** Forgets every count of a key (failures forgiven by a success). */
+export async function forgetKey(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
 }

@@ -189,6 +189,12 @@ describe('notices to subscribers', () => {
     // A browser (or a link scanner) opening it is sent to the page's screen; nothing changes.
     const opened = await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(opened.statusCode).toBe(303);
+    // …and the API document says so, with where it leads.
+    const documented = server.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+    };
+    const answers = documented.paths[url.pathname]?.get?.responses ?? {};
+    expect(answers['303']?.description).toMatch(/Location/);
     expect(opened.headers.location).toBe(
       `http://dashboard.test/status/${page.slug}/subscription?unsubscribe=${url.searchParams.get('token')}`,
     );

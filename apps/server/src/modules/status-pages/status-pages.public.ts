@@ -1,4 +1,5 @@
 import { isStatusPageHostName } from '@paydar/contracts/status-pages';
+import type { BackoffPolicy } from '@paydar/domain/failure-backoff';
 import type { ServiceContext } from '../../context';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { VersionedAnswer } from '../../http/conditional';
@@ -13,8 +14,17 @@ import { findPageBySlug } from './status-pages.repository';
 
 export const PUBLIC_STATUS_PAGES_PATH = '/api/v1/public/status_pages';
 export const PUBLIC_STATUS_PAGE_BY_HOST_PATH = '/api/v1/public/status_page';
-/** Wrong passwords one visitor address may try on one page per window. */
-const UNLOCK_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Wrong passwords one visitor address may try on one page: ten at once, then a minute after the
+ * last, doubling with each further one up to an hour; remembered for a day from each failure, and
+ * forgotten when the right password is given (who knows it is no guesser). About 40 guesses a day.
+ */
+export const UNLOCK_BACKOFF: BackoffPolicy = {
+  freeFailures: 10,
+  firstWaitMs: 60_000,
+  maxWaitMs: 3_600_000,
+  memoryMs: 86_400_000,
+};
 
 export interface PublicRead {
   answer: VersionedAnswer;
@@ -102,8 +112,8 @@ async function pageToUnlock(context: ServiceContext, address: PublicPageAddress)
 }
 
 /**
- * Trades the page's password for an access token. Every attempt is counted before the password is
- * checked and a right one is refunded, so concurrent guesses cannot all pass one check.
+ * Trades the page's password for an access token. Every attempt is counted as a failure before the
+ * password is checked, so concurrent guesses cannot all pass one check; a right one forgives them.
  */
 export async function unlockPublicPage(
   context: ServiceContext,
@@ -115,10 +125,10 @@ export async function unlockPublicPage(
   if (!page) throw notFound(STATUS_PAGE_NOT_FOUND);
   if (page.passwordHash === null) throw new AppError('CONFLICT', 'This status page has no password.');
   const now = context.now();
-  const limits = [{ key: `status-page-unlock:${page.id}:ip:${ip}`, ...UNLOCK_LIMIT }];
-  await context.rateLimiter.consume(limits, now);
+  const limitKey = `status-page-unlock:${page.id}:ip:${ip}`;
+  await context.rateLimiter.attemptWithBackoff(limitKey, UNLOCK_BACKOFF, now);
   if (!(await verifyPassword(page.passwordHash, password))) throw invalidField('password', 'Wrong password.');
-  await context.rateLimiter.refund(limits, now);
+  await context.rateLimiter.forgive(limitKey);
   const expiresAt = now.getTime() + context.config.STATUS_PAGE_TOKEN_HOURS * 3_600_000;
   return {
     token: signPageToken(context.config.STATUS_PAGE_TOKEN_SECRET, page.id, page.passwordHash, expiresAt),

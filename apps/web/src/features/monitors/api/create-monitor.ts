@@ -2,6 +2,7 @@ import { monitor, type monitorInput } from '@paydar/contracts/monitors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
 import type { MutationConfig } from '@/lib/query-client';
 import { monitorsQueryKey } from './get-monitors';
 
@@ -19,6 +20,9 @@ export function useCreateMonitor(config: MutationConfig<typeof createMonitor> = 
     mutationFn: createMonitor,
     onSuccess: async (...args) => {
       await queryClient.invalidateQueries({ queryKey: monitorsQueryKey });
+      // A first monitor given no channel alerts the login address, which the server then lists as
+      // the profile's email channel: the Alert Center and the next form must show it.
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       await config.onSuccess?.(...args);
     },
   });
