@@ -21,6 +21,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'listMonitors',
           summary: "The user's monitors, paged, with today's figures",
           tags,
           querystring: monitorListQuery,
@@ -33,13 +34,28 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/',
       {
         ...authenticated,
-        schema: { summary: 'Add a monitor', tags, body: monitorInput, response: { 201: monitor, ...errors } },
+        schema: {
+          operationId: 'createMonitor',
+          summary: 'Add a monitor',
+          tags,
+          body: monitorInput,
+          response: { 201: monitor, ...errors },
+        },
       },
       async (request, reply) => reply.status(201).send(await createMonitor(context, callerOf(request), request.body)),
     );
     app.get(
       '/api/v1/monitors/:id/',
-      { ...authenticated, schema: { summary: 'A monitor', tags, params: byId, response: { 200: monitor, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          operationId: 'getMonitor',
+          summary: 'A monitor',
+          tags,
+          params: byId,
+          response: { 200: monitor, ...errors },
+        },
+      },
       (request) => getMonitor(context, callerOf(request), request.params.id),
     );
     app.put(
@@ -47,6 +63,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'replaceMonitor',
           summary: 'Replace a monitor (protocol and address stay)',
           tags,
           params: byId,
@@ -62,6 +79,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...authenticated,
         schema: {
           tags,
+          operationId: 'updateMonitor',
           summary: 'Change some fields of a monitor',
           description: 'Only the fields sent change, checked as PUT checks them; protocol and address cannot change.',
           params: byId,
@@ -76,7 +94,13 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/',
       {
         ...authenticated,
-        schema: { summary: 'Remove a monitor', tags, params: byId, response: { 200: successBody, ...errors } },
+        schema: {
+          operationId: 'deleteMonitor',
+          summary: 'Remove a monitor',
+          tags,
+          params: byId,
+          response: { 200: successBody, ...errors },
+        },
       },
       async (request) => {
         await removeMonitor(context, callerOf(request), request.params.id);

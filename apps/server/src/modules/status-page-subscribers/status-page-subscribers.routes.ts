@@ -55,7 +55,14 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
     };
     app.post(
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/subscribers`,
-      { schema: { ...subscribeSchema, summary: 'Subscribe an email to a status page, by slug', params: slugParams } },
+      {
+        schema: {
+          ...subscribeSchema,
+          operationId: 'subscribeToStatusPage',
+          summary: 'Subscribe an email to a status page, by slug',
+          params: slugParams,
+        },
+      },
       async (request, reply) =>
         reply
           .status(202)
@@ -69,7 +76,13 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
     );
     app.post(
       `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/subscribers`,
-      { schema: { ...subscribeSchema, summary: 'Subscribe an email to the status page of this Host' } },
+      {
+        schema: {
+          ...subscribeSchema,
+          operationId: 'subscribeToStatusPageByHost',
+          summary: 'Subscribe an email to the status page of this Host',
+        },
+      },
       async (request, reply) =>
         reply
           .status(202)
@@ -85,6 +98,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/confirm`,
       {
         schema: {
+          operationId: 'confirmStatusPageSubscription',
           summary: "Confirm a status page subscription (the mail's link)",
           tags: publicTags,
           description: 'Confirms a subscription with the token of its confirmation mail.',
@@ -98,6 +112,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          operationId: 'unsubscribeFromStatusPage',
           summary: 'Unsubscribe from a status page (JSON or RFC 8058 one-click)',
           tags: publicTags,
           description: 'Ends a subscription with the token of a notice mail; also the RFC 8058 one-click target.',
@@ -116,6 +131,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          operationId: 'openUnsubscribeLink',
           summary: "Open an unsubscribe link: redirects to the page's screen, changes nothing",
           tags: publicTags,
           description:
@@ -134,6 +150,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          operationId: 'listStatusPageSubscribers',
           summary: "A status page's subscribers, paged",
           tags: ownerTags,
           description:
@@ -150,6 +167,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          operationId: 'deleteStatusPageSubscriber',
           summary: 'Remove a subscriber',
           tags: ownerTags,
           params: subscriberParams,
