@@ -1,5 +1,6 @@
 import { errorBody } from '@paydar/contracts/common';
 import { monitor } from '@paydar/contracts/monitors';
+import { pathId } from '@paydar/contracts/path-ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
@@ -24,7 +25,7 @@ const KINDS: Array<{ suffix: string; kind: PingKind; operationId: string; summar
   { suffix: '/start', kind: 'start', operationId: 'pingHeartbeatStart', summary: 'Heartbeat ping: the job started' },
   { suffix: '/fail', kind: 'fail', operationId: 'pingHeartbeatFail', summary: 'Heartbeat ping: the job failed' },
 ];
-const byId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const byId = z.object({ id: pathId() });
 
 /**
  * `/ping/{token}[/start|/fail]` (GET, POST; HEAD as GET, since Fastify answers HEAD for every GET

@@ -1,6 +1,7 @@
 import { errorBody, pageOf, successBody } from '@paydar/contracts/common';
 import { monitorSummaryWire } from '@paydar/contracts/monitor-summary';
 import { monitor, monitorInput, monitorPatch } from '@paydar/contracts/monitors';
+import { pathId } from '@paydar/contracts/path-ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
@@ -11,7 +12,7 @@ import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } f
 
 const tags = ['monitors'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const byId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const byId = z.object({ id: pathId() });
 
 export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {

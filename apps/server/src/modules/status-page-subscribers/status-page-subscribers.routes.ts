@@ -1,4 +1,5 @@
 import { errorBody } from '@paydar/contracts/common';
+import { pathId } from '@paydar/contracts/path-ids';
 import {
   statusPageSubscribeAnswer,
   statusPageSubscribeInput,
@@ -25,7 +26,7 @@ const ownerTags = ['status pages'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const slugParams = z.object({ slug: z.string().min(1).max(64).describe('The page’s slug.') });
 const subscriberParams = pageParams.extend({
-  subscriberId: z.coerce.number().int().positive().max(2_147_483_647).describe('The subscriber’s id.'),
+  subscriberId: pathId('The subscriber’s id.'),
 });
 const tokenField = statusPageSubscriptionTokenInput.shape.token;
 /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` as a form to the header's URL (token in the query). */
