@@ -8,6 +8,7 @@ import { registerEdgeValueRule } from './http/edge-values';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler';
 import { faviconRoutes } from './http/favicon';
 import { healthRoutes } from './http/health';
+import { registerNotFound } from './http/not-found';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { trackServerPaths } from './http/server-paths';
@@ -72,6 +73,8 @@ export async function buildApp({ context, logger }: BuildAppOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before the routes: it keeps which methods each path has, to answer 405 rather than 404.
+  registerNotFound(app);
   registerEdgeValueRule(app);
   await registerSecurityHeaders(app, context.config);
   await registerCompression(app);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common';
-import { INT4_MAX } from './edge-values';
+import { pathId } from './path-ids';
 
 /**
  * Personal API tokens (issue 17, item 4): for scripts, beside the browser's session key. Sent as
@@ -59,5 +59,5 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 export const apiTokenList = pageOf(apiToken);
 
 export const apiTokenParams = z.object({
-  id: z.coerce.number().int().positive().max(INT4_MAX).describe('The token’s id.'),
+  id: pathId('The token’s id.'),
 });

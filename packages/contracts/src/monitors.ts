@@ -27,14 +27,18 @@ const proberRef = z.union([int4Id, z.object({ id: int4Id }).loose()], {
   message: 'Name each prober by its id (or {id}) from the prober list.',
 });
 
-/** One of the form's options; the range checks put the bounds in the API document (and stop at the first failure). */
+/**
+ * One of the form's options. The range checks stop at the first failure; the `enum` tells the API
+ * document the values taken, not just their bounds (issue 37: `period` read as any number 5–604800).
+ */
 const oneOf = (values: readonly number[], label: string) => {
   const message = `Choose one of: ${values.join(', ')} ${label}.`;
   return z
     .number()
     .min(Math.min(...values), { message, abort: true })
     .max(Math.max(...values), { message, abort: true })
-    .refine((value) => values.includes(value), { message });
+    .refine((value) => values.includes(value), { message })
+    .meta({ enum: [...values] });
 };
 
 /** The longest a check may wait for its answer, in seconds: never more than its period either. */
@@ -67,7 +71,7 @@ export const monitorInput = z.strictObject({
   alias: z.string().trim().max(100).nullish(),
   period: oneOf(HEARTBEAT_PERIOD_OPTIONS_SECONDS, 'seconds').meta({
     description:
-      'Seconds between checks (5 to 1800); a HEARTBEAT monitor also takes 3600, 21600, 43200, 86400 and 604800.',
+      'Seconds between checks: 5, 15, 30, 60, 180, 300, 600 or 1800; a HEARTBEAT monitor also takes 3600, 21600, 43200, 86400 and 604800.',
   }),
   apdex: oneOf(APDEX_OPTIONS_SECONDS, 'seconds').optional().meta({
     description: 'Seconds of the apdex threshold T; required, except for a HEARTBEAT monitor (0.5 when absent).',

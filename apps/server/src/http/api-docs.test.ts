@@ -6,7 +6,7 @@ type Operation = { security?: Array<Record<string, string[]>> };
 describe('the OpenAPI document’s security', () => {
   it('declares both schemes and, per operation, the credentials the server accepts', async () => {
     const document = JSON.parse(await generateOpenApiDocument());
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiToken', 'session']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiToken', 'prober', 'session']);
     expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toBeUndefined();
     const operation = (path: string, method: string): Operation => document.paths[path][method];
@@ -23,9 +23,9 @@ describe('the OpenAPI document’s security', () => {
       ['/api/v1/monitors/{token}/share_info', 'get'],
       ['/api/v1/public/status_pages/{slug}', 'get'],
     ] as const)
-      expect(operation(path, method).security, `${method} ${path}`).toBeUndefined();
+      expect(operation(path, method).security, `${method} ${path}`).toEqual([]);
     const secured = Object.values(document.paths).flatMap((operations) =>
-      Object.values(operations as Record<string, Operation>).filter((op) => op.security),
+      Object.values(operations as Record<string, Operation>).filter((op) => op.security?.length),
     );
     expect(secured.length).toBeGreaterThan(40);
   });
@@ -48,7 +48,9 @@ describe('the OpenAPI document’s operations', () => {
 
 describe('the OpenAPI document’s responses', () => {
   type Responses = Record<string, { description?: string }>;
-  const operationsOf = (document: { paths: Record<string, Record<string, { responses: Responses; security?: [] }>> }) =>
+  const operationsOf = (document: {
+    paths: Record<string, Record<string, { responses: Responses; security?: unknown[] }>>;
+  }) =>
     Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, method, path, operation })),
     );
@@ -75,7 +77,20 @@ describe('the OpenAPI document’s responses', () => {
     expect(statusesOf('get', '/api/v1/monitors/{id}/')).toEqual(expect.arrayContaining(['400', '401', '404', '414']));
     // Public reads: no 401 from the shape.
     expect(statusesOf('get', '/api/v1/monitors/{token}/share_info')).not.toContain('413');
-    for (const { name, operation } of operations.filter(({ operation }) => operation.security))
+    for (const { name, operation } of operations.filter(({ operation }) => operation.security?.length))
       expect(Object.keys(operation.responses), name).toContain('401');
+  });
+
+  it('declares the media type each answer has: no body on 204 and 302, the live streams as text/event-stream', async () => {
+    const document = JSON.parse(await generateOpenApiDocument());
+    const operations = operationsOf(document);
+    const withBody = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses as Record<string, { content?: object }>)
+        .filter(([status, response]) => ['204', '302', '303'].includes(status) && response.content)
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(withBody).toEqual([]);
+    for (const path of ['/api/v1/live/', '/api/v1/live/shared/{token}'])
+      expect(Object.keys(document.paths[path].get.responses['200'].content), path).toEqual(['text/event-stream']);
   });
 });

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { derivedOperationId } from '../openapi/operation-ids';
 import { describeResponses, withShapeResponses } from '../openapi/route-responses';
 import { authOfHook, type RouteAuth } from './authentication';
 
@@ -18,6 +19,12 @@ export const securitySchemes = {
     scheme: 'bearer',
     description:
       'A personal API token (`pdr_…`, made on the Account page): enter the token alone; it is sent as `Authorization: Bearer <token>`.',
+  },
+  prober: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'A prober agent’s key (`paydar admin prober add`): `Prober <key>`. For the agent protocol only.',
   },
 } as const;
 
@@ -45,11 +52,21 @@ export async function registerApiDocs(app: FastifyInstance, productName: string)
   // Before @fastify/swagger's own onRoute hook: it keeps the route options it sees.
   app.addHook('onRoute', (route) => {
     const auth = routeAuthOf(route);
-    if (auth && route.schema) route.schema = { ...route.schema, security: securityOf[auth] } as typeof route.schema;
+    // A public route says so (`security: []`); a route guarded by a plugin-wide hook (the agent's) declares its own.
+    if (route.schema) {
+      const declared = (route.schema as { security?: unknown }).security;
+      const security = auth ? securityOf[auth] : (declared ?? []);
+      route.schema = { ...route.schema, security } as typeof route.schema;
+    }
     withShapeResponses(route, auth);
   });
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, so a nullable union is `anyOf […, {type: 'null'}]` (3.0's
+      // `nullable` needs a `type` beside it, which a union has not), and a response validator can use them as they are.
+      openapi: '3.1.0',
+      // Relative: the document is served by the API it describes, whatever its address.
+      servers: [{ url: '/', description: 'The server this document is served from' }],
       info: {
         title: `${productName} API`,
         version: '1.0.0',
@@ -64,8 +81,11 @@ export async function registerApiDocs(app: FastifyInstance, productName: string)
     },
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      const schema = output.schema as { response?: Record<string, unknown> };
-      return { ...output, schema: { ...schema, response: describeResponses(schema.response) } as typeof output.schema };
+      const schema = output.schema as { response?: Record<string, unknown>; operationId?: string; hide?: boolean };
+      if (schema.hide) return output;
+      const operationId = schema.operationId ?? derivedOperationId(input.route.method, output.url);
+      const response = describeResponses(schema.response);
+      return { ...output, schema: { ...schema, operationId, response } as typeof output.schema };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -95,9 +95,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (response.headers) void reply.headers(response.headers);
     return reply.status(response.status).send(response.body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
-  );
 }

@@ -23,6 +23,9 @@ interface Schema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  /** OpenAPI 3.1 (JSON Schema 2020-12): a number, the bound itself excluded. */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
 }
 
 const INT4_MIN = -INT4_MAX - 1;
@@ -35,12 +38,16 @@ function unbounded(schema: Schema | boolean | undefined, path: string, found: st
   if (types.includes('string') && !fixed && schema.maxLength === undefined)
     found.push(`${path}: string without maxLength`);
   if (types.includes('integer') && !fixed) {
-    const { minimum, maximum } = schema;
+    const minimum = schema.minimum ?? schema.exclusiveMinimum;
+    const maximum = schema.maximum ?? schema.exclusiveMaximum;
     if (minimum === undefined || maximum === undefined || minimum < INT4_MIN || maximum > INT4_MAX) {
       found.push(`${path}: integer outside int4 (${minimum} … ${maximum})`);
     }
   } else if (types.includes('number') && !fixed) {
-    if (!Number.isFinite(schema.minimum) || !Number.isFinite(schema.maximum)) {
+    if (
+      !Number.isFinite(schema.minimum ?? schema.exclusiveMinimum) ||
+      !Number.isFinite(schema.maximum ?? schema.exclusiveMaximum)
+    ) {
       found.push(`${path}: number without minimum and maximum`);
     }
   }

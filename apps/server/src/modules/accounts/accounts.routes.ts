@@ -37,24 +37,53 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/users/register',
-      { schema: { summary: 'Sign up', tags, body: registerBody, response: { 200: keyResponse, ...errors } } },
+      {
+        schema: {
+          operationId: 'register',
+          summary: 'Sign up',
+          tags,
+          body: registerBody,
+          response: { 200: keyResponse, ...errors },
+        },
+      },
       (request) => register(context, request.body, request.ip),
     );
     app.post(
       '/api/v1/users/login',
       {
-        schema: { summary: 'Log in: a session key', tags, body: loginBody, response: { 200: keyResponse, ...errors } },
+        schema: {
+          operationId: 'login',
+          summary: 'Log in: a session key',
+          tags,
+          body: loginBody,
+          response: { 200: keyResponse, ...errors },
+        },
       },
       (request) => login(context, request.body, request.ip),
     );
     app.get(
       '/api/v1/users/login_as_demo',
-      { schema: { summary: 'Log in as the read-only demo account', tags, response: { 200: keyResponse, ...errors } } },
+      {
+        schema: {
+          operationId: 'loginAsDemo',
+          summary: 'Log in as the read-only demo account',
+          tags,
+          response: { 200: keyResponse, ...errors },
+        },
+      },
       (request) => loginAsDemo(context, request.ip),
     );
     app.post(
       '/api/v1/users/logout',
-      { ...sessionOnly, schema: { summary: 'Log out this session', tags, response: { 200: successBody, ...errors } } },
+      {
+        ...sessionOnly,
+        schema: {
+          operationId: 'logout',
+          summary: 'Log out this session',
+          tags,
+          response: { 200: successBody, ...errors },
+        },
+      },
       async (request) => {
         await logout(context, sessionCallerOf(request));
         return { success: true as const };
@@ -66,6 +95,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'logoutAll',
           summary: 'Sign out everywhere: ends every session of the caller, this one included',
           response: { 200: successBody, ...errors },
         },
@@ -79,7 +109,12 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/profile',
       {
         ...authenticated,
-        schema: { summary: "The signed-in user's profile", tags, response: { 200: profile, ...errors } },
+        schema: {
+          operationId: 'getProfile',
+          summary: "The signed-in user's profile",
+          tags,
+          response: { 200: profile, ...errors },
+        },
       },
       (request) => getProfile(context, callerOf(request)),
     );
@@ -88,6 +123,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...sessionOnly,
         schema: {
+          operationId: 'updateProfile',
           summary: 'Change the profile (time zone, calendar, names)',
           tags,
           body: updateProfileBody,
@@ -102,6 +138,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'confirmEmail',
           summary: "Confirms an email change with the token from the link mailed to the new address (the caller's own)",
           body: confirmEmailChangeBody,
           response: { 200: confirmEmailChangeResponse, ...errors },
@@ -115,6 +152,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'changePassword',
           summary: 'Sets a new password (the current one is asked) and signs out every other session',
           body: changePasswordBody,
           response: { 200: successBody, ...errors },
@@ -126,6 +164,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/verify_email',
       {
         schema: {
+          operationId: 'verifyEmail',
           summary: "Verify the email address (the mail's link)",
           tags,
           body: verifyEmailBody,
@@ -138,6 +177,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/send_verification_token',
       {
         schema: {
+          operationId: 'sendVerificationEmail',
           summary: 'Send the verification mail again',
           tags,
           body: emailOnlyBody,
@@ -153,6 +193,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/send_forget_password_email',
       {
         schema: {
+          operationId: 'sendPasswordResetEmail',
           summary: 'Send a password reset mail',
           tags,
           body: emailOnlyBody,
@@ -168,6 +209,7 @@ export function accountsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/users/reset_password',
       {
         schema: {
+          operationId: 'resetPassword',
           summary: "Set a new password with a reset mail's token",
           tags,
           body: resetPasswordBody,

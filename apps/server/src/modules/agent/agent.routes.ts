@@ -15,6 +15,8 @@ declare module 'fastify' {
 
 const PROBER_HEADER = /^Prober\s+(\S+)$/i;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+/** The document's `prober` scheme (http/api-docs.ts): the hook below checks it for every route of this plugin. */
+const security = [{ prober: [] }];
 
 /** The agent protocol (packages/contracts/src/agent-api.ts): agents authenticate with `Prober <key>`. */
 export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
@@ -31,6 +33,8 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/agent/v1/assignments',
       {
         schema: {
+          operationId: 'pollProberAssignments',
+          security,
           summary: "Prober: the monitors it must check (ETag'd)",
           tags: ['agent'],
           querystring: assignmentsQuery,
@@ -59,6 +63,8 @@ export function agentRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         // Each result passes the edge rule on its own (result-validation.ts): one bad one never fails the batch.
         config: { bodyCheckedPerItem: true },
         schema: {
+          operationId: 'reportProberResults',
+          security,
           summary: 'Prober: report a batch of check results',
           tags: ['agent'],
           body: resultsBody,

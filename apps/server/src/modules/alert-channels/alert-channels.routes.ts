@@ -21,6 +21,7 @@ export function alertChannelsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         ...authenticated,
         schema: {
+          operationId: 'sendAlertChannelCode',
           summary: 'Send a verification code to a new alert channel',
           tags,
           body: sendChannelTokenBody,
@@ -34,6 +35,7 @@ export function alertChannelsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         ...authenticated,
         schema: {
+          operationId: 'verifyAlertChannel',
           summary: 'Verify an alert channel with its code',
           tags,
           body: verifyChannelBody,

@@ -15,6 +15,7 @@ export function channelTestRoutes(context: ServiceContext): FastifyPluginAsyncZo
         onRequest: requireCaller(context),
         schema: {
           tags: ['alerts'],
+          operationId: 'testAlertChannel',
           summary: 'Send a test message to one of your verified alert channels',
           description:
             'Sends a clearly marked test ("[Paydar] TEST: …"; webhook event `channel.test`) now and answers with the outcome. A phone gets an SMS, never a call. Recorded in the notification history as kind `test` and counted against the monthly notification allowance. 5 a minute per user; a second test to the same channel while one is being sent gets 409.',

@@ -184,6 +184,29 @@ describe('revoking', () => {
   });
 });
 
+describe('a token id in the path', () => {
+  // Issue 37: `DELETE …/api_tokens/%201` revoked token 1 — " 1", "+1", "01" were read as 1.
+  it.each(['%20ID', 'ID%20', '+ID', '0ID', 'ID.0', '%2BID'])(
+    'refuses %s with 400 naming the id, and the token stays',
+    async (spelling) => {
+      const user = await buildUser(server);
+      const token = await createToken(server, user);
+      const response = await callAs(
+        server,
+        user,
+        'DELETE',
+        `${API_TOKENS_PATH}/${spelling.replace('ID', String(token.id))}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        id: [expect.stringContaining('Expected an id')],
+      });
+      expect(await profileWith(token.token)).toBe(200);
+    },
+  );
+});
+
 describe('lifetime', () => {
   it('ends at its expiry', async () => {
     const user = await buildUser(server);

@@ -20,6 +20,7 @@ export function apiTokensRoutes(context: ServiceContext): FastifyPluginAsyncZod 
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'listApiTokens',
           summary: 'Lists your API tokens (never the tokens themselves)',
           response: { 200: apiTokenList, ...errors },
         },
@@ -32,6 +33,7 @@ export function apiTokensRoutes(context: ServiceContext): FastifyPluginAsyncZod 
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'createApiToken',
           summary: 'Creates an API token; the answer holds the token, shown this once',
           body: createApiTokenBody,
           response: { 201: createdApiToken, ...errors },
@@ -46,6 +48,7 @@ export function apiTokensRoutes(context: ServiceContext): FastifyPluginAsyncZod 
         ...sessionOnly,
         schema: {
           tags,
+          operationId: 'revokeApiToken',
           summary: 'Revokes an API token: it stops working at once',
           params: apiTokenParams,
           response: { 200: successBody, ...errors },

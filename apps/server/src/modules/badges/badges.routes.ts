@@ -42,18 +42,25 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
     const caches = newBadgeCaches(context);
     app.addHook('onClose', async () => caches.subjects.close());
     const current = [
-      { kind: 'status', summary: "A monitor's status badge (SVG)", what: 'The live state' },
+      {
+        kind: 'status',
+        operationId: 'getStatusBadge',
+        summary: "A monitor's status badge (SVG)",
+        what: 'The live state',
+      },
       {
         kind: 'certificate',
+        operationId: 'getCertificateBadge',
         summary: "A monitor's TLS certificate badge (SVG)",
         what: "Days left of the HTTPS monitor's TLS certificate",
       },
     ] as const;
-    for (const { kind, summary, what } of current) {
+    for (const { kind, operationId, summary, what } of current) {
       app.get(
         `/api/v1/badges/:token/${kind}.svg`,
         {
           schema: {
+            operationId,
             summary,
             tags,
             description: description(what),
@@ -71,6 +78,7 @@ export function badgesRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         `/api/v1/badges/:token/${kind}.svg`,
         {
           schema: {
+            operationId: kind === 'uptime' ? 'getUptimeBadge' : 'getResponseTimeBadge',
             summary: kind === 'uptime' ? "A monitor's uptime badge (SVG)" : "A monitor's response-time badge (SVG)",
             tags,
             description: description(

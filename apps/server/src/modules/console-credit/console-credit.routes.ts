@@ -15,6 +15,7 @@ export function consoleCreditRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'checkConsoleOrganization',
           summary: 'Look up a hosting console organization to move credit from',
           tags: ['billing'],
           response: { 200: checkOrganizationResponse, 401: errorBody, 403: errorBody, 502: errorBody, 503: errorBody },
@@ -28,6 +29,7 @@ export function consoleCreditRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          operationId: 'addConsoleCredit',
           summary: 'Move credit from a hosting console into the wallet',
           tags: ['billing'],
           headers: addCreditHeaders,

@@ -1,5 +1,6 @@
 import { errorBody } from '@paydar/contracts/common';
 import { monitor } from '@paydar/contracts/monitors';
+import { pathId } from '@paydar/contracts/path-ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
@@ -19,12 +20,12 @@ const pingResponse = {
   413: errorBody,
   429: errorBody,
 };
-const KINDS: Array<{ suffix: string; kind: PingKind; summary: string }> = [
-  { suffix: '', kind: 'success', summary: 'Heartbeat ping: the job succeeded' },
-  { suffix: '/start', kind: 'start', summary: 'Heartbeat ping: the job started' },
-  { suffix: '/fail', kind: 'fail', summary: 'Heartbeat ping: the job failed' },
+const KINDS: Array<{ suffix: string; kind: PingKind; operationId: string; summary: string }> = [
+  { suffix: '', kind: 'success', operationId: 'pingHeartbeat', summary: 'Heartbeat ping: the job succeeded' },
+  { suffix: '/start', kind: 'start', operationId: 'pingHeartbeatStart', summary: 'Heartbeat ping: the job started' },
+  { suffix: '/fail', kind: 'fail', operationId: 'pingHeartbeatFail', summary: 'Heartbeat ping: the job failed' },
 ];
-const byId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const byId = z.object({ id: pathId() });
 
 /**
  * `/ping/{token}[/start|/fail]` (GET, POST; HEAD as GET, since Fastify answers HEAD for every GET
@@ -34,12 +35,14 @@ export function heartbeatsRoutes(context: ServiceContext): FastifyPluginAsyncZod
   return async (app) => {
     await app.register(async (pings) => {
       acceptAnyPingBody(pings);
-      for (const { suffix, kind, summary } of KINDS) {
+      for (const { suffix, kind, operationId, summary } of KINDS) {
         for (const method of ['GET', 'POST'] as const) {
           pings.route({
             method,
             url: `/ping/:token${suffix}`,
             schema: {
+              // GET is the name; POST, the same ping for clients that can only POST, says so.
+              operationId: method === 'GET' ? operationId : `${operationId}ByPost`,
               summary: `${summary} (${method})`,
               description:
                 "No authentication: the secret token in the URL is the credential. The body (any type, up to 10 MiB) is ignored but for its first 1,000 characters, kept as the last ping's note. At most 60 pings a minute per URL.",
@@ -61,6 +64,7 @@ export function heartbeatsRoutes(context: ServiceContext): FastifyPluginAsyncZod
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'replaceHeartbeatPingToken',
           summary: "Replace a heartbeat's ping URL",
           description:
             'Makes a new secret ping URL (answered once, as `ping_url`); the old one stops working at once. Heartbeat monitors only.',

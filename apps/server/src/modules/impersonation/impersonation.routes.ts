@@ -16,6 +16,7 @@ export function impersonationRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          operationId: 'createImpersonationToken',
           summary: 'Staff: make a link to sign in as a user',
           tags: ['staff'],
           body: issueImpersonationBody,
@@ -43,6 +44,7 @@ export function impersonationRoutes(context: ServiceContext): FastifyPluginAsync
       '/api/v1/users/impersonate',
       {
         schema: {
+          operationId: 'impersonate',
           summary: 'Trade an impersonation link for a session',
           tags: ['users'],
           body: impersonateBody,

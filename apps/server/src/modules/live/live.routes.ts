@@ -13,9 +13,10 @@ import { passThrough, sseWriter } from './sse-writer';
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
 const tags = ['live'];
-const stream = z
-  .string()
-  .describe('text/event-stream: `monitor`, `removed`, `ready` and `reset` events (contracts/live)');
+const stream = {
+  description: 'Server-Sent Events: `monitor`, `removed`, `ready` and `reset` events (contracts/live).',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 const sharedParams = z.object({ token: z.string().min(1).max(200) });
 
 /** The live streams (issue 15): signed-in dashboards and shared pages, over Server-Sent Events. */
@@ -39,6 +40,7 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         sse,
         onRequest: requireSession(context),
         schema: {
+          operationId: 'streamLiveChanges',
           summary: "Live changes of the user's monitors (Server-Sent Events)",
           tags,
           response: { 200: stream, 401: errorBody, 406: errorBody, 429: errorBody },
@@ -54,6 +56,7 @@ export function liveRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         sse,
         schema: {
+          operationId: 'streamSharedMonitorChanges',
           summary: 'Live changes of a shared monitor (Server-Sent Events)',
           tags,
           params: sharedParams,

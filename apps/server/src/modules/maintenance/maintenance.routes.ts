@@ -24,7 +24,12 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       MAINTENANCE_PATH,
       {
         ...authenticated,
-        schema: { summary: 'Maintenance windows', tags, response: { 200: maintenanceWindowList, ...errors } },
+        schema: {
+          operationId: 'listMaintenanceWindows',
+          summary: 'Maintenance windows',
+          tags,
+          response: { 200: maintenanceWindowList, ...errors },
+        },
       },
       (request) => listMaintenanceWindows(context, callerOf(request)),
     );
@@ -33,6 +38,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'createMaintenanceWindow',
           summary: 'Create a maintenance window',
           tags,
           body: maintenanceWindowInput,
@@ -47,6 +53,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'getMaintenanceWindow',
           summary: 'A maintenance window',
           tags,
           params: windowParams,
@@ -60,6 +67,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'replaceMaintenanceWindow',
           summary: 'Replace a maintenance window',
           tags,
           params: windowParams,
@@ -74,6 +82,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'deleteMaintenanceWindow',
           summary: 'Delete a maintenance window',
           tags,
           params: windowParams,
@@ -90,6 +99,7 @@ export function maintenanceRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'endMaintenanceWindow',
           summary: 'End a maintenance window now',
           tags,
           description:

@@ -48,6 +48,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'getMonitorMetric',
           summary: "A monitor's figures for a day",
           tags,
           params: monitorIdParams,
@@ -68,6 +69,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'getMonitorMetricTrends',
           summary: "A monitor's 7/30/90-day uptime and response-time trends",
           tags,
           params: monitorIdParams,
@@ -86,6 +88,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'getMonitorRawChecks',
           summary: "A monitor's raw check records for a span",
           tags,
           params: monitorIdParams,
@@ -99,6 +102,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:token/share_info',
       {
         schema: {
+          operationId: 'getSharedMonitor',
           summary: 'A shared monitor, by its share token',
           tags,
           params: shareTokenParams,
@@ -115,6 +119,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:prefix/:id/metric/trends',
       {
         schema: {
+          operationId: 'getSharedMonitorMetricTrends',
           summary: "A shared monitor's trends",
           tags,
           params: customShareParams,
@@ -131,6 +136,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:prefix/:id/metric',
       {
         schema: {
+          operationId: 'getSharedMonitorMetric',
           summary: "A shared monitor's figures for a day",
           tags,
           params: customShareParams,

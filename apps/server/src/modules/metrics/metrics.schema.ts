@@ -1,11 +1,12 @@
 import { RAW_WINDOW_MAX_HOURS, SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
+import { pathId } from '@paydar/contracts/path-ids';
 import { timeZoneField } from '@paydar/contracts/time-zones';
 import { MAX_HEAT_MAP_MONTHS } from '@paydar/domain/heat-map';
 import { z } from 'zod';
 
 /** Request schemas of the metric calls; the responses are in @paydar/contracts/metrics. */
 
-export const monitorIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const monitorIdParams = z.object({ id: pathId() });
 
 /** A share token as it appears in a link; an unknown one is a 404, not a 400. */
 const shareToken = z.string().min(1).max(200);

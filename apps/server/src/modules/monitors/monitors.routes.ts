@@ -1,6 +1,7 @@
 import { errorBody, pageOf, successBody } from '@paydar/contracts/common';
 import { monitorSummaryWire } from '@paydar/contracts/monitor-summary';
 import { monitor, monitorInput, monitorPatch } from '@paydar/contracts/monitors';
+import { pathId } from '@paydar/contracts/path-ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
@@ -11,7 +12,7 @@ import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } f
 
 const tags = ['monitors'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const byId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const byId = z.object({ id: pathId() });
 
 export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,6 +22,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'listMonitors',
           summary: "The user's monitors, paged, with today's figures",
           tags,
           querystring: monitorListQuery,
@@ -33,13 +35,28 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/',
       {
         ...authenticated,
-        schema: { summary: 'Add a monitor', tags, body: monitorInput, response: { 201: monitor, ...errors } },
+        schema: {
+          operationId: 'createMonitor',
+          summary: 'Add a monitor',
+          tags,
+          body: monitorInput,
+          response: { 201: monitor, ...errors },
+        },
       },
       async (request, reply) => reply.status(201).send(await createMonitor(context, callerOf(request), request.body)),
     );
     app.get(
       '/api/v1/monitors/:id/',
-      { ...authenticated, schema: { summary: 'A monitor', tags, params: byId, response: { 200: monitor, ...errors } } },
+      {
+        ...authenticated,
+        schema: {
+          operationId: 'getMonitor',
+          summary: 'A monitor',
+          tags,
+          params: byId,
+          response: { 200: monitor, ...errors },
+        },
+      },
       (request) => getMonitor(context, callerOf(request), request.params.id),
     );
     app.put(
@@ -47,6 +64,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'replaceMonitor',
           summary: 'Replace a monitor (protocol and address stay)',
           tags,
           params: byId,
@@ -62,6 +80,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
         ...authenticated,
         schema: {
           tags,
+          operationId: 'updateMonitor',
           summary: 'Change some fields of a monitor',
           description: 'Only the fields sent change, checked as PUT checks them; protocol and address cannot change.',
           params: byId,
@@ -76,7 +95,13 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       '/api/v1/monitors/:id/',
       {
         ...authenticated,
-        schema: { summary: 'Remove a monitor', tags, params: byId, response: { 200: successBody, ...errors } },
+        schema: {
+          operationId: 'deleteMonitor',
+          summary: 'Remove a monitor',
+          tags,
+          params: byId,
+          response: { 200: successBody, ...errors },
+        },
       },
       async (request) => {
         await removeMonitor(context, callerOf(request), request.params.id);

@@ -13,6 +13,7 @@ export function notificationsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'listNotifications',
           summary: 'Alert history, paged',
           tags: ['notifications'],
           querystring: historyQuery,

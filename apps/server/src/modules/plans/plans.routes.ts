@@ -16,6 +16,7 @@ export function plansRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'getSubscription',
           summary: "The user's plan and its history",
           tags: ['subscriptions'],
           response: { 200: pageOf(subscription), ...errors },
@@ -28,6 +29,7 @@ export function plansRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         ...authenticated,
         schema: {
+          operationId: 'listSubscriptionPlans',
           summary: 'The plans on sale, with prices in Tomans',
           tags: ['subscriptions'],
           response: { 200: pageOf(plan), ...errors },

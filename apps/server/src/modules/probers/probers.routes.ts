@@ -13,6 +13,7 @@ export function probersRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'listProbers',
           summary: 'The probers a monitor may use, with their health',
           tags: ['probers'],
           response: { 200: pageOf(prober), 401: errorBody },

@@ -15,6 +15,7 @@ export function prometheusRoutes(context: ServiceContext): FastifyPluginAsyncZod
         // A session key is accepted too, as on every read: it reads nothing the dashboard does not show it.
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'getPrometheusMetrics',
           summary: "The caller's monitors in the Prometheus text format",
           description:
             'For a Prometheus scrape job with `authorization: {type: Bearer, credentials: pdr_…}` (a read token is enough). ' +

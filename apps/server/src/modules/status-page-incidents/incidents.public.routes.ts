@@ -32,6 +32,7 @@ export function publicIncidentsRoutes(context: ServiceContext): FastifyPluginAsy
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/incidents/:incidentId`,
       {
         schema: {
+          operationId: 'getPublicIncident',
           summary: "An incident's page for visitors, by slug",
           tags,
           description: 'One incident of the page, with ETag; a protected page needs X-Status-Page-Token.',
@@ -48,6 +49,7 @@ export function publicIncidentsRoutes(context: ServiceContext): FastifyPluginAsy
       `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/incidents/:incidentId`,
       {
         schema: {
+          operationId: 'getPublicIncidentByHost',
           summary: "An incident's page for visitors, by Host",
           tags,
           description: 'One incident of the page whose custom domain is the request’s Host.',

@@ -33,6 +33,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          operationId: 'listIncidents',
           summary: "A status page's incidents, paged",
           tags,
           params: incidentsParams,
@@ -47,6 +48,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          operationId: 'createIncident',
           summary: 'Open an incident',
           tags,
           params: incidentsParams,
@@ -62,6 +64,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          operationId: 'getIncident',
           summary: 'An incident with its updates',
           tags,
           params: incidentParams,
@@ -75,6 +78,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          operationId: 'updateIncident',
           summary: "Change an incident's title, affected monitors or post-mortem",
           tags,
           description: 'The title, and the post-mortem of a resolved incident (null or "" removes it).',
@@ -89,7 +93,13 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       `${BASE}/:incidentId/`,
       {
         ...authenticated,
-        schema: { summary: 'Delete an incident', tags, params: incidentParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          operationId: 'deleteIncident',
+          summary: 'Delete an incident',
+          tags,
+          params: incidentParams,
+          response: { 204: z.null(), ...errors },
+        },
       },
       async (request, reply) => {
         await removeIncident(context, callerOf(request), request.params.id, request.params.incidentId);
@@ -101,6 +111,7 @@ export function incidentsRoutes(context: ServiceContext): FastifyPluginAsyncZod 
       {
         ...authenticated,
         schema: {
+          operationId: 'createIncidentUpdate',
           summary: 'Post an incident update (state and Markdown)',
           tags,
           description:

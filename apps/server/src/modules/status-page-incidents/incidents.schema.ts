@@ -1,8 +1,8 @@
-import { INT4_MAX } from '@paydar/contracts/edge-values';
+import { pathId } from '@paydar/contracts/path-ids';
 import { z } from 'zod';
 
 /** Paths and queries of the incident routes; bodies are in @paydar/contracts/status-page-incidents. */
-const id = (what: string) => z.coerce.number().int().positive().max(INT4_MAX).describe(what);
+const id = pathId;
 
 export const incidentsParams = z.object({ id: id('The page’s id.') });
 export const incidentParams = z.object({ id: id('The page’s id.'), incidentId: id('The incident’s id.') });

@@ -1,4 +1,5 @@
 import { errorBody } from '@paydar/contracts/common';
+import { pathId } from '@paydar/contracts/path-ids';
 import {
   statusPageSubscribeAnswer,
   statusPageSubscribeInput,
@@ -25,7 +26,7 @@ const ownerTags = ['status pages'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const slugParams = z.object({ slug: z.string().min(1).max(64).describe('The page’s slug.') });
 const subscriberParams = pageParams.extend({
-  subscriberId: z.coerce.number().int().positive().max(2_147_483_647).describe('The subscriber’s id.'),
+  subscriberId: pathId('The subscriber’s id.'),
 });
 const tokenField = statusPageSubscriptionTokenInput.shape.token;
 /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` as a form to the header's URL (token in the query). */
@@ -55,7 +56,14 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
     };
     app.post(
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/subscribers`,
-      { schema: { ...subscribeSchema, summary: 'Subscribe an email to a status page, by slug', params: slugParams } },
+      {
+        schema: {
+          ...subscribeSchema,
+          operationId: 'subscribeToStatusPage',
+          summary: 'Subscribe an email to a status page, by slug',
+          params: slugParams,
+        },
+      },
       async (request, reply) =>
         reply
           .status(202)
@@ -69,7 +77,13 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
     );
     app.post(
       `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/subscribers`,
-      { schema: { ...subscribeSchema, summary: 'Subscribe an email to the status page of this Host' } },
+      {
+        schema: {
+          ...subscribeSchema,
+          operationId: 'subscribeToStatusPageByHost',
+          summary: 'Subscribe an email to the status page of this Host',
+        },
+      },
       async (request, reply) =>
         reply
           .status(202)
@@ -85,6 +99,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/confirm`,
       {
         schema: {
+          operationId: 'confirmStatusPageSubscription',
           summary: "Confirm a status page subscription (the mail's link)",
           tags: publicTags,
           description: 'Confirms a subscription with the token of its confirmation mail.',
@@ -98,6 +113,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          operationId: 'unsubscribeFromStatusPage',
           summary: 'Unsubscribe from a status page (JSON or RFC 8058 one-click)',
           tags: publicTags,
           description: 'Ends a subscription with the token of a notice mail; also the RFC 8058 one-click target.',
@@ -116,6 +132,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       `${SUBSCRIPTIONS_PATH}/unsubscribe`,
       {
         schema: {
+          operationId: 'openUnsubscribeLink',
           summary: "Open an unsubscribe link: redirects to the page's screen, changes nothing",
           tags: publicTags,
           description:
@@ -134,6 +151,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          operationId: 'listStatusPageSubscribers',
           summary: "A status page's subscribers, paged",
           tags: ownerTags,
           description:
@@ -150,6 +168,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
       {
         ...authenticated,
         schema: {
+          operationId: 'deleteStatusPageSubscriber',
           summary: 'Remove a subscriber',
           tags: ownerTags,
           params: subscriberParams,

@@ -53,6 +53,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGES_PATH}/:slug`,
       {
         schema: {
+          operationId: 'getPublicStatusPage',
           summary: 'A status page for visitors, by slug',
           tags,
           description: 'A status page for visitors, with ETag; a protected one needs the X-Status-Page-Token header.',
@@ -71,6 +72,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       PUBLIC_STATUS_PAGE_BY_HOST_PATH,
       {
         schema: {
+          operationId: 'getPublicStatusPageByHost',
           summary: "A status page for visitors, by the request's Host (custom domain)",
           tags,
           description: 'The status page whose custom domain is the request’s Host.',
@@ -88,6 +90,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGES_PATH}/:slug/unlock`,
       {
         schema: {
+          operationId: 'unlockPublicStatusPage',
           summary: 'Unlock a protected status page with its password',
           tags,
           params: slugParams,
@@ -101,6 +104,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
       `${PUBLIC_STATUS_PAGE_BY_HOST_PATH}/unlock`,
       {
         schema: {
+          operationId: 'unlockPublicStatusPageByHost',
           summary: 'Unlock the protected status page of this Host',
           tags,
           description: 'Unlocks the protected page whose custom domain is the request’s Host.',

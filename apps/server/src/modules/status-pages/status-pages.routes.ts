@@ -24,7 +24,12 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       `${STATUS_PAGES_PATH}/`,
       {
         ...authenticated,
-        schema: { summary: "The user's status pages", tags, response: { 200: statusPageList, ...errors } },
+        schema: {
+          operationId: 'listStatusPages',
+          summary: "The user's status pages",
+          tags,
+          response: { 200: statusPageList, ...errors },
+        },
       },
       (request) => listStatusPages(context, callerOf(request)),
     );
@@ -33,6 +38,7 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'createStatusPage',
           summary: 'Create a status page',
           tags,
           body: statusPageInput,
@@ -46,7 +52,13 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       `${STATUS_PAGES_PATH}/:id/`,
       {
         ...authenticated,
-        schema: { summary: 'A status page', tags, params: pageParams, response: { 200: statusPage, ...errors } },
+        schema: {
+          operationId: 'getStatusPage',
+          summary: 'A status page',
+          tags,
+          params: pageParams,
+          response: { 200: statusPage, ...errors },
+        },
       },
       (request) => getStatusPage(context, callerOf(request), request.params.id),
     );
@@ -55,6 +67,7 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'replaceStatusPage',
           summary: 'Replace a status page',
           tags,
           description:
@@ -71,6 +84,7 @@ export function statusPagesRoutes(context: ServiceContext): FastifyPluginAsyncZo
       {
         ...authenticated,
         schema: {
+          operationId: 'deleteStatusPage',
           summary: 'Delete a status page',
           tags,
           params: pageParams,

@@ -16,6 +16,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          operationId: 'buySubscription',
           summary: 'Buy a plan from the wallet',
           tags: ['subscriptions'],
           description:
@@ -32,6 +33,7 @@ export function subscriptionsRoutes(context: ServiceContext): FastifyPluginAsync
       {
         onRequest: requireSession(context),
         schema: {
+          operationId: 'setSubscriptionAutoRenew',
           summary: "Turn the plan's auto-renewal on or off",
           tags: ['subscriptions'],
           description:

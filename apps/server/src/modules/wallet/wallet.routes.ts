@@ -13,6 +13,7 @@ export function walletRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'listFinancialTransactions',
           summary: "The wallet's transactions, paged",
           tags: ['billing'],
           querystring: transactionsQuery,

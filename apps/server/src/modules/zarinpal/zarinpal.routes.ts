@@ -23,6 +23,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireSession(context),
         schema: {
+          operationId: 'requestZarinpalPayment',
           summary: 'Start a Zarinpal card payment to top up the wallet',
           tags: ['billing'],
           querystring: zarinpalRequestQuery,
@@ -46,6 +47,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       {
         onRequest: requireCaller(context),
         schema: {
+          operationId: 'getZarinpalPayment',
           summary: 'A Zarinpal payment and its outcome',
           tags: ['billing'],
           description: "One of the caller's card payments as recorded: what the result page shows.",
@@ -64,6 +66,7 @@ export function zarinpalRoutes(context: ServiceContext): FastifyPluginAsyncZod {
       CALLBACK_PATH,
       {
         schema: {
+          operationId: 'handleZarinpalCallback',
           summary: "Zarinpal's return after payment (verifies and credits once)",
           tags: ['billing'],
           description: 'Zarinpal sends the payer here; answers 302 to the web result page.',
