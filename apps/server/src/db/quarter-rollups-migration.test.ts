@@ -49,7 +49,7 @@ async function migrationStatements(prefix: string): Promise<string[]> {
 }
 
 type Row = Record<string, number | string>;
-const quarterRows = async (monitorIds: number[]) =>
+const quarterRows = async (monitorIds: number[]): Promise<Row[]> =>
   (
     await server.context.db.execute<Row>(sql`
       SELECT monitor_id, prober_id, quarter, ${columns} FROM quarter_rollups

@@ -110,8 +110,10 @@ export async function apdexByHour(
 /**
  * Apdex counts per day of [from, to) in the reader's days, keyed by the day's date (named by its
  * 00:00 UTC). Every zone's midnight falls on a quarter hour, so each day is exactly its own rows
- * (Tehran's 00:00–00:30 included). Binned by the days' starts computed here, so the database needs
- * no zone of its own and a 23- or 25-hour day is cut where it is.
+ * (Tehran's 00:00–00:30 included). The days' spans are computed here, so the database needs no zone
+ * of its own and a 23- or 25-hour day is cut where it is; each day is summed by its own range of the
+ * primary key (a lateral join), since binning 90 days of quarters row by row (width_bucket over the
+ * days' starts) cost four times what it did over hours.
  */
 export async function apdexByDay(
   db: Database,
@@ -119,26 +121,26 @@ export async function apdexByDay(
   span: Span,
   days: ReaderDays,
 ): Promise<Map<number, ApdexCounts>> {
-  const firstDate = days.dateOf(span.from);
-  const starts: number[] = [];
-  for (let date = firstDate; ; date += DAY_MS) {
-    const start = days.spanOf(date).start;
-    if (start >= span.to) break;
-    starts.push(start);
+  const dates: number[] = [];
+  const froms: string[] = [];
+  const tos: string[] = [];
+  for (let date = days.dateOf(span.from); ; date += DAY_MS) {
+    const day = days.spanOf(date);
+    if (day.start >= span.to) break;
+    dates.push(date);
+    froms.push(iso(Math.max(day.start, span.from)));
+    tos.push(iso(Math.min(day.end, span.to)));
   }
-  if (!starts.length) return new Map();
-  const bounds = `{${starts.map((start) => `"${iso(start)}"`).join(',')}}`;
+  if (!dates.length) return new Map();
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT width_bucket(r.quarter, ${bounds}::timestamptz[]) AS day_index, ${APDEX_SUMS}
-    FROM quarter_rollups r
-    WHERE r.monitor_id = ${monitorId} AND r.quarter >= ${iso(span.from)}::timestamptz AND r.quarter < ${iso(span.to)}::timestamptz
-    GROUP BY 1`);
-  // width_bucket counts the bounds at or below the quarter: 1 for the first day, 0 before it.
-  return new Map(
-    result.rows
-      .filter((row) => toNumber(row.day_index) >= 1)
-      .map((row) => [firstDate + (toNumber(row.day_index) - 1) * DAY_MS, toApdexCounts(row)]),
-  );
+    SELECT d.i AS day_index, s.*
+    FROM unnest(${sql.param(froms)}::timestamptz[], ${sql.param(tos)}::timestamptz[]) WITH ORDINALITY AS d(from_time, to_time, i)
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS rows, ${APDEX_SUMS} FROM quarter_rollups r
+      WHERE r.monitor_id = ${monitorId} AND r.quarter >= d.from_time AND r.quarter < d.to_time) s
+    WHERE s.rows > 0`);
+  // WITH ORDINALITY counts from 1.
+  return new Map(result.rows.map((row) => [dates[toNumber(row.day_index) - 1] as number, toApdexCounts(row)]));
 }
 
 /**
