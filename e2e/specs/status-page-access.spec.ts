@@ -43,3 +43,27 @@ test('a protected page asks for the password: a wrong one is refused, the right 
   await expect(page.getByRole('heading', { name: 'Internal status' })).toBeVisible();
   await expect(page.getByLabel('Password')).toHaveCount(0);
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the Unlock button sits beside the password field or just under it`, async ({
+    page,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(/status of 401/, 'a locked page answers 401 until unlocked');
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/status/${locked.slug}`);
+    const field = page.getByLabel('Password');
+    const button = page.getByRole('button', { name: 'Unlock' });
+    await expect(field).toBeVisible();
+    const input = await field.boundingBox();
+    const unlock = await button.boundingBox();
+    if (!input || !unlock) throw new Error('the field or the button has no box');
+    await page.screenshot({ path: testInfo.outputPath(`locked-${width}.png`), fullPage: true });
+    const beside =
+      unlock.x >= input.x + input.width && Math.abs(unlock.y + unlock.height / 2 - (input.y + input.height / 2)) <= 4;
+    const under = unlock.y >= input.y + input.height && unlock.y - (input.y + input.height) <= 16;
+    expect(beside || under, `input ${JSON.stringify(input)}, button ${JSON.stringify(unlock)}`).toBe(true);
+    // Inside the page, never past its right edge.
+    expect(unlock.x + unlock.width).toBeLessThanOrEqual(width);
+  });
+}

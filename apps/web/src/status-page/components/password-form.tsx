@@ -44,26 +44,28 @@ export function PasswordForm({
     <form className="sp-card sp-lock" onSubmit={submit} noValidate>
       <h2>{texts.lockedTitle}</h2>
       <p className="sp-muted">{texts.lockedHint}</p>
-      <label className="sp-field">
-        <span>{texts.password}</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          maxLength={128}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error !== null}
-          required
-        />
-      </label>
+      <div className="sp-lock-row">
+        <label className="sp-field">
+          <span>{texts.password}</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={128}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error !== null}
+            required
+          />
+        </label>
+        <button type="submit" className="sp-button" disabled={busy || !password}>
+          {texts.unlock}
+        </button>
+      </div>
       {error ? (
         <p className="sp-error" role="alert">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="sp-button" disabled={busy || !password}>
-        {texts.unlock}
-      </button>
     </form>
   );
 }
