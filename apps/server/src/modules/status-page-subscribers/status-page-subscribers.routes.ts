@@ -138,7 +138,7 @@ export function statusPageSubscribersRoutes(context: ServiceContext): FastifyPlu
           description:
             'A browser opening the List-Unsubscribe URL: 303 to the page’s unsubscribe screen (nothing changes on a GET).',
           querystring: z.object({ token: tokenField }),
-          response: errors,
+          response: { 303: z.null().describe('Location: the page’s unsubscribe screen, with the token.'), ...errors },
         },
       },
       async (request, reply) =>
