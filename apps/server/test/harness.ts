@@ -9,6 +9,7 @@ import type { ServiceContext } from '../src/context';
 import { startRuntime } from '../src/runtime';
 import { createTestDatabase } from './database';
 import { SmtpInbox } from './fakes/smtp-inbox';
+import { type CheckedAnswers, checkAnswersAgainstDocument } from './openapi-answers';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -18,6 +19,8 @@ export interface TestServer {
   /** Moves the clock the services see; real time otherwise. */
   clock: { offsetMs: number };
   databaseUrl: string;
+  /** The answers the app gave, checked against its OpenAPI document (close() fails on a wrong one). */
+  answers: CheckedAnswers;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startTestServer(
   const clock = { offsetMs: 0 };
   runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
   const app = await buildApp({ context: runtime.context, logger });
+  const answers = checkAnswersAgainstDocument(app);
   await app.ready();
   return {
     app,
@@ -78,12 +82,15 @@ export async function startTestServer(
     config,
     inbox,
     clock,
+    answers,
     async close() {
       await app.close();
       await runtime.stop();
       if (!shared) await inbox.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+      // Every answer the file's tests got, checked against the OpenAPI document: fails the file that saw a wrong one.
+      await answers.finish();
     },
   };
 }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type EncodedBody, sendEncoded } from './encoded-body';
+
+/** The response a route answering with an ETag declares beside its 200: the client's copy is current. */
+export const notModified = {
+  304: z.null().describe('Not modified: the copy whose ETag was sent in If-None-Match is current; no body.'),
+};
 
 /** An answer whose validator is known before its body is built (from the data's version). */
 export interface VersionedAnswer {

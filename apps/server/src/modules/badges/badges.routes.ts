@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { matchesEtag } from '../../http/conditional';
+import { matchesEtag, notModified } from '../../http/conditional';
 import { type Badge, newBadgeCaches } from './badge-cache';
 import { badgeParams, periodBadgeQuery, statusBadgeQuery } from './badges.schema';
 import { getCurrentBadge, getPeriodBadge } from './badges.service';
@@ -11,6 +11,7 @@ import { getCurrentBadge, getPeriodBadge } from './badges.service';
 const tags = ['badges'];
 const response = {
   200: { description: 'The badge.', content: { 'image/svg+xml': { schema: z.string() } } },
+  ...notModified,
   400: errorBody,
   404: errorBody,
 };

@@ -4,7 +4,7 @@ import { metric, rawMetrics, sharedMonitor } from '@paydar/contracts/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { sendVersioned } from '../../http/conditional';
+import { notModified, sendVersioned } from '../../http/conditional';
 import { getMetricTrends, getSharedMetricTrends } from './metric-trends.service';
 import {
   customShareParams,
@@ -53,7 +53,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           tags,
           params: monitorIdParams,
           querystring: metricQuery,
-          response: { 200: metric, ...errors },
+          response: { 200: metric, ...notModified, ...errors },
         },
       },
       async (request, reply) => {
@@ -74,7 +74,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           tags,
           params: monitorIdParams,
           querystring: trendsQuery,
-          response: { 200: metricTrends, ...errors },
+          response: { 200: metricTrends, ...notModified, ...errors },
         },
       },
       async (request, reply) => {
@@ -107,7 +107,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           tags,
           params: shareTokenParams,
           querystring: shareInfoQuery,
-          response: { 200: sharedMonitor, ...publicErrors },
+          response: { 200: sharedMonitor, ...notModified, ...publicErrors },
         },
       },
       async (request, reply) => {
@@ -124,7 +124,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           tags,
           params: customShareParams,
           querystring: trendsQuery,
-          response: { 200: metricTrends, ...publicErrors },
+          response: { 200: metricTrends, ...notModified, ...publicErrors },
         },
       },
       async (request, reply) => {
@@ -141,7 +141,7 @@ export function metricsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           tags,
           params: customShareParams,
           querystring: metricQuery,
-          response: { 200: sharedMonitor, ...publicErrors },
+          response: { 200: sharedMonitor, ...notModified, ...publicErrors },
         },
       },
       async (request, reply) => {

@@ -3,6 +3,7 @@ import { publicIncident } from '@paydar/contracts/status-page-incidents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
+import { notModified } from '../../http/conditional';
 import { createPageGateCache } from '../status-pages/status-page-gate-cache';
 import {
   type AdmittedPage,
@@ -37,7 +38,7 @@ export function publicIncidentsRoutes(context: ServiceContext): FastifyPluginAsy
           tags,
           description: 'One incident of the page, with ETag; a protected page needs X-Status-Page-Token.',
           params: z.object({ slug: z.string().min(1).max(64), incidentId }),
-          response: { 200: publicIncident, ...errors },
+          response: { 200: publicIncident, ...notModified, ...errors },
         },
       },
       async (request, reply) => {
@@ -54,7 +55,7 @@ export function publicIncidentsRoutes(context: ServiceContext): FastifyPluginAsy
           tags,
           description: 'One incident of the page whose custom domain is the request’s Host.',
           params: z.object({ incidentId }),
-          response: { 200: publicIncident, ...errors },
+          response: { 200: publicIncident, ...notModified, ...errors },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import { publicStatusPage, statusPageUnlock, statusPageUnlockInput } from '@payd
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { sendVersioned } from '../../http/conditional';
+import { notModified, sendVersioned } from '../../http/conditional';
 import { createPageGateCache } from './status-page-gate-cache';
 import {
   PUBLIC_STATUS_PAGE_BY_HOST_PATH,
@@ -58,7 +58,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
           tags,
           description: 'A status page for visitors, with ETag; a protected one needs the X-Status-Page-Token header.',
           params: slugParams,
-          response: { 200: publicStatusPage, ...errors },
+          response: { 200: publicStatusPage, ...notModified, ...errors },
         },
       },
       async (request, reply) =>
@@ -76,7 +76,7 @@ export function publicStatusPagesRoutes(context: ServiceContext): FastifyPluginA
           summary: "A status page for visitors, by the request's Host (custom domain)",
           tags,
           description: 'The status page whose custom domain is the request’s Host.',
-          response: { 200: publicStatusPage, ...errors },
+          response: { 200: publicStatusPage, ...notModified, ...errors },
         },
       },
       async (request, reply) =>
