@@ -3,6 +3,7 @@ import type { Monitor } from '@paydar/contracts/monitors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { monitorsQueryKey } from '@/features/monitors/api/get-monitors';
 import { giveListHeight } from '@/features/monitors/components/list/list-test-builders';
 import { resetMonitorListState } from '@/features/monitors/hooks/use-monitor-list-state';
 import { profileQueryKey } from '@/lib/auth';
@@ -135,6 +136,42 @@ describe('dashboard, 850 px and wider', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/6'));
     await waitFor(() => expect(itemIds()).toEqual([6, 4]));
   });
+
+  it('moves on at once after removing the shown monitor, and never asks for it again (issue 37)', async () => {
+    const fetchMock = stubApi();
+    const router = renderAt('/monitor/9');
+    await screen.findByTestId('detail');
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'subscriptions'])).toBeDefined());
+    // The list's reload after the removal is held: the app must not wait for it to move on.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation() as NonNullable<ReturnType<typeof fetchMock.getMockImplementation>>;
+    let deleted = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') deleted = true;
+      if (deleted && new URL(String(input)).pathname === '/api/v1/monitors/') await held;
+      return answer(input, init);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for HTTP:Newest' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove', hidden: true }));
+    const before = fetchMock.mock.calls.length;
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Monitor' })).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/6'), { timeout: 10_000 });
+    expect(await screen.findByText('Detail of 6', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(itemIds()).toEqual([6, 4]);
+    // A word from the live stream about a check of it, as live-cache.ts acts on one: nothing is asked.
+    await queryClient.invalidateQueries({ queryKey: [...monitorsQueryKey, 9] });
+    release();
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before + 1), { timeout: 10_000 });
+    const after = fetchMock.mock.calls
+      .slice(before)
+      .map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+    expect(after).toContain('DELETE /api/v1/monitors/9/');
+    expect(after.filter((call) => call.includes('/monitors/9/') && !call.startsWith('DELETE'))).toEqual([]);
+    expect(screen.queryByText('This monitor was removed')).toBeNull();
+  }, 30_000);
 
   it('shows the group filter only on a plan with monitor groups', async () => {
     stubApi({ groups: true });

@@ -3,8 +3,9 @@ import type { Metric, SharedMonitor } from '@paydar/contracts/metrics';
 import { type MonitorSummary, newestFirst } from '@paydar/contracts/monitor-summary';
 import type { Monitor } from '@paydar/contracts/monitors';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { forgetRemovedMonitor } from '@/features/monitors/api/forget-removed-monitor';
 import { metricQueryKey } from '@/features/monitors/api/get-metric';
-import { monitorQueryKey, removedMonitorKey } from '@/features/monitors/api/get-monitor';
+import { monitorQueryKey } from '@/features/monitors/api/get-monitor';
 import { monitorsQueryKey, monitorsQueryOptions } from '@/features/monitors/api/get-monitors';
 
 /**
@@ -189,19 +190,9 @@ export function applyLiveMonitor(client: QueryClient, live: LiveMonitor, now: nu
   }
 }
 
-/** Drops a removed monitor from the list and forgets its queries. */
+/** Drops a monitor removed elsewhere from the list and forgets its queries. */
 export function applyLiveRemoved(client: QueryClient, id: number): void {
-  const list = client.getQueryData<Page<MonitorSummary>>(listKey);
-  if (list?.results.some((item) => item.id === id)) {
-    client.setQueryData<Page<MonitorSummary>>(listKey, {
-      ...list,
-      count: Math.max(0, list.count - 1),
-      results: list.results.filter((item) => item.id !== id),
-    });
-  }
-  // Set first: a detail still on screen says so instead of asking for the monitor again (a 404).
-  client.setQueryData(removedMonitorKey(id), true);
-  client.removeQueries({ queryKey: [...monitorsQueryKey, id] });
+  forgetRemovedMonitor(client, id, 'elsewhere');
 }
 
 /** The owner's figures for today, of every monitor. (A shared page's stream sends its state on connecting.) */

@@ -1,21 +1,20 @@
-import { type Query, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
+import { forgetRemovedMonitor } from './forget-removed-monitor';
 import { monitorsQueryKey } from './get-monitors';
 
 export function deleteMonitor(id: number) {
   return api.delete(`/api/v1/monitors/${id}/`, z.unknown());
 }
 
-/** Whether a query of the monitors cache is about the monitor `id` (its detail, metric, raw data). */
-export const isAboutMonitor = (id: number) => (query: Query) =>
-  query.queryKey[0] === monitorsQueryKey[0] && query.queryKey[1] === id;
-
 /**
- * Removes a monitor, then reloads what changed — but never the removed monitor's own queries: its
- * detail and metric are still on screen until the caller moves on, and asking for them again would
- * only get 404s (issue 15).
+ * Removes a monitor. Once the server says it is gone, the app knows it at once
+ * (forget-removed-monitor.ts: out of the list, marked removed, its queries forgotten) before the
+ * caller moves on and before the list is read again — waiting for that read left the removed
+ * monitor's detail on screen, where a word from the live stream or a refetch asked the server for
+ * it again and got a 404 (issues 15, 37).
  */
 export function useDeleteMonitor(config: MutationConfig<typeof deleteMonitor> = {}) {
   const queryClient = useQueryClient();
@@ -23,10 +22,9 @@ export function useDeleteMonitor(config: MutationConfig<typeof deleteMonitor> = 
     ...config,
     mutationFn: deleteMonitor,
     onSuccess: async (...args) => {
-      const removed = isAboutMonitor(args[1]);
-      await queryClient.cancelQueries({ predicate: removed });
-      await queryClient.invalidateQueries({ queryKey: monitorsQueryKey, predicate: (query) => !removed(query) });
+      forgetRemovedMonitor(queryClient, args[1], 'here');
       await config.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: monitorsQueryKey });
     },
   });
 }

@@ -3,6 +3,7 @@ import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dayParams, type MetricDay } from './get-metric';
+import { useMonitorRemoved } from './get-monitor';
 import { monitorsQueryKey } from './get-monitors';
 
 /** A shared link: the organization (or 'symlink') and the token. */
@@ -39,6 +40,8 @@ export const metricTrendsQueryOptions = (id: number, day: MetricDay, shared?: Sh
     retry: 1,
   });
 
+/** The trends of `id` for `day`; nothing is asked once the owner's monitor is known removed. */
 export function useMetricTrends(id: number, day: MetricDay, shared?: SharedLink) {
-  return useQuery(metricTrendsQueryOptions(id, day, shared));
+  const removed = useMonitorRemoved(shared ? undefined : id);
+  return useQuery({ ...metricTrendsQueryOptions(id, day, shared), enabled: !removed });
 }

@@ -14,22 +14,29 @@ export const monitorQueryKey = (id: number) => [...monitorsQueryKey, id, 'one'] 
 export const monitorQueryOptions = (id: number) =>
   queryOptions({ queryKey: monitorQueryKey(id), queryFn: ({ signal }) => getMonitor(id, signal) });
 
+/** Where a monitor known to be removed was removed: here (its DELETE answered) or elsewhere (the live stream). */
+export type MonitorRemoval = 'here' | 'elsewhere';
+
 /**
- * Set when a monitor is known to be removed (another tab or device, told by the live stream):
- * outside the monitors key, so dropping the monitor's queries keeps it, and nothing asks for the
- * monitor again only to get a 404.
+ * Set when a monitor is known to be removed (forget-removed-monitor.ts): outside the monitors key,
+ * so dropping the monitor's queries keeps it, and nothing asks for the monitor again only to get a 404.
  */
 export const removedMonitorKey = (id: number) => ['removed-monitor', id] as const;
 
-/** Whether the monitor `id` is known to be removed. */
-export function useMonitorRemoved(id: number | undefined): boolean {
-  const removed = useQuery({
+/** Where the monitor `id` was removed, or null while it is not known to be. */
+export function useMonitorRemoval(id: number | undefined): MonitorRemoval | null {
+  const removed = useQuery<MonitorRemoval | null>({
     queryKey: removedMonitorKey(id ?? 0),
-    queryFn: () => false,
+    queryFn: () => null,
     enabled: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return id !== undefined && removed.data === true;
+  return id === undefined ? null : (removed.data ?? null);
+}
+
+/** Whether the monitor `id` is known to be removed. */
+export function useMonitorRemoved(id: number | undefined): boolean {
+  return useMonitorRemoval(id) !== null;
 }
 
 /** The whole monitor `id`; nothing is asked while `id` is undefined, `enabled` is false, or it is known removed. */

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
 import { useReadOnlyReason } from '@/lib/read-only';
-import { useMonitor, useMonitorRemoved } from '../../api/get-monitor';
+import { useMonitor, useMonitorRemoval } from '../../api/get-monitor';
 import { HeartbeatPanel } from './heartbeat-panel';
 import { MonitorDetail } from './monitor-detail';
 
@@ -17,8 +17,10 @@ type OwnMonitorDetailProps = {
  */
 export function OwnMonitorDetail({ id, onBack }: OwnMonitorDetailProps) {
   const monitor = useMonitor(id);
-  const removed = useMonitorRemoved(id);
+  const removed = useMonitorRemoval(id);
   const readOnly = useReadOnlyReason();
+  // Removed here: the page is on its way to the next monitor.
+  if (removed === 'here') return <PageLoader />;
   if (removed) {
     return (
       <Alert color="gray" title="This monitor was removed">

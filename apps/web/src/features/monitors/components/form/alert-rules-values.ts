@@ -30,7 +30,10 @@ export function alertRulesSummary(rules: AlertRules): string {
       : `Alert after ${plural(Number(count), unit === 'checks' ? 'check' : 'minute')}`,
   ];
   if (rules.remind_every_minutes) parts.push(`remind every ${rules.remind_every_minutes} min`);
-  const recovery = Number(rules.recovery_after_minutes) === 0 ? 'recovery at once' : `recovery after ${rules.recovery_after_minutes} min`;
+  const recovery =
+    Number(rules.recovery_after_minutes) === 0
+      ? 'recovery at once'
+      : `recovery after ${rules.recovery_after_minutes} min`;
   parts.push(rules.notify_recovery ? recovery : 'no recovery alert');
   parts.push(rules.flap_changes === null ? 'flap damping off' : 'flap damping on');
   return parts.join(' · ');

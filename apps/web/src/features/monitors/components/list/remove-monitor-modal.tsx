@@ -23,8 +23,7 @@ type RemoveMonitorModalProps = {
 /** Asks before removing a monitor, removes it, and says how it went (spec §4, §8). */
 export function RemoveMonitorModal({ monitor, opened, onClose, onRemoved }: RemoveMonitorModalProps) {
   const removal = useDeleteMonitor({
-    // Its detail and figures stay as they are (useDeleteMonitor does not reload them) until the
-    // page moves on: removing them while still shown would only ask for them again, and get 404s.
+    // By now the app knows it removed (useDeleteMonitor): the list and the detail no longer show it.
     onSuccess: (_data, id) => {
       notify.success(REMOVE_TEXTS.removed, { carryOver: true });
       onClose();
