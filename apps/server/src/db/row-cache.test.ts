@@ -138,4 +138,38 @@ describe('a row cache', () => {
     expect(await cache.get('gone', missing)).toBeUndefined();
     expect(misses).toBe(2);
   });
+
+  it('keeps at most maxSize of values by their size, and does not keep one larger than that', async () => {
+    const feed = fakeFeed();
+    const cache = createRowCache<{ id: number; bytes: number }>({
+      changes: feed,
+      now: () => new Date(1_000_000),
+      ttlMs: 5_000,
+      max: 100,
+      maxSize: 100,
+      sizeOf: (row) => row.bytes,
+      tagsOf: (row) => [`monitor:${row.id}`],
+    });
+    let loads = 0;
+    const read = (id: number, bytes: number) =>
+      cache.get(`k${id}`, async () => {
+        loads += 1;
+        return { id, bytes };
+      });
+    expect(await read(1, 500)).toEqual({ id: 1, bytes: 500 });
+    await read(1, 500);
+    expect(loads).toBe(2);
+    await read(2, 60);
+    await read(2, 60);
+    expect(loads).toBe(3);
+    // 60 + 60 is over 100: the older goes, the newer stays.
+    await read(3, 60);
+    await read(3, 60);
+    await read(2, 60);
+    expect(loads).toBe(5);
+    // A change naming the refused one finds nothing to drop, and the kept one stays.
+    feed.send({ kind: 'monitor', ids: new Set([1]) });
+    await read(2, 60);
+    expect(loads).toBe(5);
+  });
 });

@@ -26,6 +26,9 @@ export interface RowCacheOptions<T> {
   tagsOf: (value: T) => string[];
   /** Kinds any change of which makes every value stale. */
   clearOn?: ChangeKind[];
+  /** With `sizeOf`: at most this much of all values kept (a value larger than it is not kept). */
+  maxSize?: number;
+  sizeOf?: (value: T) => number;
 }
 
 interface Kept<T> {
@@ -37,8 +40,10 @@ interface Kept<T> {
 export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
   const { changes } = options;
   const byTag = new Map<string, Set<string>>();
+  const { sizeOf, maxSize } = options;
   const cache = new LRUCache<string, Kept<T>>({
     max: options.max,
+    ...(sizeOf && maxSize ? { maxSize, sizeCalculation: (kept: Kept<T>) => Math.max(1, sizeOf(kept.value)) } : {}),
     dispose: (kept, key) => {
       for (const tag of kept.tags) {
         const keys = byTag.get(tag);
@@ -69,6 +74,8 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
     if (value !== undefined && changes.epoch() === epoch) {
       const tags = options.tagsOf(value);
       cache.set(key, { value, at, tags });
+      // Too large to keep: lru-cache refused it (and nothing must point at it).
+      if (!cache.has(key)) return value;
       for (const tag of tags) {
         const keys = byTag.get(tag) ?? new Set();
         keys.add(key);
