@@ -9,6 +9,12 @@ import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
  * answered is hidden by it on this replica, nor on another once its NOTIFY arrived; the TTL bounds
  * what a notification lost without the connection noticing could hide.
  */
+/**
+ * A value is read again once it is this share of the TTL old, and sent as kept meanwhile; only
+ * one as old as the TTL waits for the read. The TTL still bounds how old a value sent can be.
+ */
+const RENEW_AHEAD_AT = 0.8;
+
 export interface RowCache<T> {
   /** The kept value of `key`, or `load`'s (kept when found). Nothing found is never kept. */
   get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
@@ -63,10 +69,13 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
   };
   const unsubscribe = changes.subscribe(drop);
 
+  const ageOf = (kept: Kept<T>) => options.now().getTime() - kept.at;
   const fresh = (kept: Kept<T>) => {
-    const age = options.now().getTime() - kept.at;
-    return age >= 0 && age < options.ttlMs;
+    const age = ageOf(kept);
+    return age >= 0 && age < options.ttlMs * RENEW_AHEAD_AT;
   };
+  // Past the renewal point but not yet as old as the TTL: no change named it, so it may still be sent.
+  const renewable = (kept: Kept<T>) => ageOf(kept) < options.ttlMs;
 
   async function loadAndKeep(key: string, load: () => Promise<T | undefined>, epoch: number) {
     const at = options.now().getTime();
@@ -96,6 +105,12 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
       if (!pending) {
         pending = loadAndKeep(key, load, epoch).finally(() => loading.delete(shared));
         loading.set(shared, pending);
+      }
+      if (kept && renewable(kept)) {
+        // Read again behind the callers' backs: a crowd on one key (every request's session, a
+        // dashboard's monitors) no longer waits for that read each time the value comes of age.
+        pending.catch(() => undefined);
+        return kept.value;
       }
       return pending;
     },
