@@ -2,6 +2,12 @@ import { LRUCache } from 'lru-cache';
 import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
 
 /**
+ * A value is read again once it is this share of the TTL old, and sent as kept meanwhile; only
+ * one as old as the TTL waits for the read. The TTL still bounds how old a value sent can be.
+ */
+const RENEW_AHEAD_AT = 0.8;
+
+/**
  * Rows read from the database, kept in this process for a few seconds and dropped as soon as the
  * change feed says they changed (on any replica). A value is served only once the feed has heard
  * every write this process committed before the request (change-feed.ts), and kept only if no
@@ -9,12 +15,6 @@ import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
  * answered is hidden by it on this replica, nor on another once its NOTIFY arrived; the TTL bounds
  * what a notification lost without the connection noticing could hide.
  */
-/**
- * A value is read again once it is this share of the TTL old, and sent as kept meanwhile; only
- * one as old as the TTL waits for the read. The TTL still bounds how old a value sent can be.
- */
-const RENEW_AHEAD_AT = 0.8;
-
 export interface RowCache<T> {
   /** The kept value of `key`, or `load`'s (kept when found). Nothing found is never kept. */
   get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
