@@ -10,6 +10,7 @@ import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
+import { dashboardBenchmark } from './dashboard.bench';
 import { demoBenchmark } from './demo.bench';
 import { detectBenchmark } from './detect.bench';
 import { firstPaintBenchmark } from './first-paint.bench';
@@ -53,6 +54,7 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['list', monitorListBenchmark],
   ['metric', metricBenchmark],
   ['status-page', statusPageBenchmark],
+  ['dashboard', dashboardBenchmark],
   ['status-page-notices', statusPageNoticesBenchmark],
   // A real server process and Chromium: the browser's view of the list above.
   ['first-paint', firstPaintBenchmark],

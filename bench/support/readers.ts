@@ -23,24 +23,47 @@ export async function runReaders(
   origin: string,
   path: string,
   headers: Record<string, string>,
-  options: { readers: number; seconds: number; revalidate: boolean },
+  options: ReadersOptions,
 ): Promise<ReadersRun> {
+  const runs = await runMixedReaders(origin, [[{ label: path, path }]], headers, options);
+  return runs.get(path) as ReadersRun;
+}
+
+interface ReadersOptions {
+  readers: number;
+  seconds: number;
+  revalidate: boolean;
+}
+
+/**
+ * As runReaders, reader i calling the paths of `cycles[i % cycles.length]` in turn, with an ETag
+ * kept per path: one run per label, its requests/s over the whole run's time.
+ */
+export async function runMixedReaders(
+  origin: string,
+  cycles: Array<Array<{ label: string; path: string }>>,
+  headers: Record<string, string>,
+  options: ReadersOptions,
+): Promise<Map<string, ReadersRun>> {
   const client = fileURLToPath(new URL('./readers-client.mjs', import.meta.url));
-  const { stdout } = await run(process.execPath, [client, JSON.stringify({ origin, path, headers, ...options })], {
+  const { stdout } = await run(process.execPath, [client, JSON.stringify({ origin, cycles, headers, ...options })], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const { durations, notModified, elapsedMs } = JSON.parse(stdout) as {
-    durations: number[];
-    notModified: number;
+  const { byLabel, elapsedMs } = JSON.parse(stdout) as {
+    byLabel: Record<string, { durations: number[]; notModified: number }>;
     elapsedMs: number;
   };
-  return {
-    requests: durations.length,
-    perSecond: durations.length / (elapsedMs / 1000),
-    p50: percentile(durations, 50),
-    p99: percentile(durations, 99),
-    notModified,
-  };
+  const runs = new Map<string, ReadersRun>();
+  for (const [label, { durations, notModified }] of Object.entries(byLabel)) {
+    runs.set(label, {
+      requests: durations.length,
+      perSecond: durations.length / (elapsedMs / 1000),
+      p50: percentile(durations, 50),
+      p99: percentile(durations, 99),
+      notModified,
+    });
+  }
+  return runs;
 }
 
 /** The two figures of a readers run: throughput against `minPerSecond`, p99 against `maxP99Ms`. */

@@ -111,12 +111,45 @@ describe('a row cache', () => {
   it('reads again once a value is as old as the TTL, on the clock it was given', async () => {
     const { clock, read, loads } = setup();
     await read(1);
-    clock.ms += 4_999;
-    await read(1);
-    expect(loads()).toBe(1);
-    clock.ms += 1;
+    clock.ms += 5_000;
     await read(1);
     expect(loads()).toBe(2);
+  });
+
+  it('reads a value again ahead of its TTL, sending the kept one until the new one is in', async () => {
+    const { clock, cache, loads, read } = setup();
+    await read(1, 7);
+    clock.ms += 3_999;
+    await read(1, 7);
+    expect(loads()).toBe(1);
+    clock.ms += 1;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let renewals = 0;
+    const renewal = async () => {
+      renewals += 1;
+      await gate;
+      return { id: 1, owner: 8 };
+    };
+    // At 4 s of 5: the kept value at once, however many ask, and one read behind them.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get('k1', renewal)));
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ id: 1, owner: 7 })));
+    expect(renewals).toBe(1);
+    release();
+    await gate;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k1', renewal)).toEqual({ id: 1, owner: 8 });
+    expect(renewals).toBe(1);
+    expect(loads()).toBe(1);
+  });
+
+  it('never sends a value as old as the TTL: the caller waits for the read', async () => {
+    const { clock, cache, read } = setup();
+    await read(1, 7);
+    clock.ms += 5_000;
+    expect(await cache.get('k1', async () => ({ id: 1, owner: 9 }))).toEqual({ id: 1, owner: 9 });
   });
 
   it('shares one read among concurrent misses, and keeps no missing row', async () => {
@@ -137,5 +170,39 @@ describe('a row cache', () => {
     expect(await cache.get('gone', missing)).toBeUndefined();
     expect(await cache.get('gone', missing)).toBeUndefined();
     expect(misses).toBe(2);
+  });
+
+  it('keeps at most maxSize of values by their size, and does not keep one larger than that', async () => {
+    const feed = fakeFeed();
+    const cache = createRowCache<{ id: number; bytes: number }>({
+      changes: feed,
+      now: () => new Date(1_000_000),
+      ttlMs: 5_000,
+      max: 100,
+      maxSize: 100,
+      sizeOf: (row) => row.bytes,
+      tagsOf: (row) => [`monitor:${row.id}`],
+    });
+    let loads = 0;
+    const read = (id: number, bytes: number) =>
+      cache.get(`k${id}`, async () => {
+        loads += 1;
+        return { id, bytes };
+      });
+    expect(await read(1, 500)).toEqual({ id: 1, bytes: 500 });
+    await read(1, 500);
+    expect(loads).toBe(2);
+    await read(2, 60);
+    await read(2, 60);
+    expect(loads).toBe(3);
+    // 60 + 60 is over 100: the older goes, the newer stays.
+    await read(3, 60);
+    await read(3, 60);
+    await read(2, 60);
+    expect(loads).toBe(5);
+    // A change naming the refused one finds nothing to drop, and the kept one stays.
+    feed.send({ kind: 'monitor', ids: new Set([1]) });
+    await read(2, 60);
+    expect(loads).toBe(5);
   });
 });

@@ -2,6 +2,12 @@ import { LRUCache } from 'lru-cache';
 import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
 
 /**
+ * A value is read again once it is this share of the TTL old, and sent as kept meanwhile; only
+ * one as old as the TTL waits for the read. The TTL still bounds how old a value sent can be.
+ */
+const RENEW_AHEAD_AT = 0.8;
+
+/**
  * Rows read from the database, kept in this process for a few seconds and dropped as soon as the
  * change feed says they changed (on any replica). A value is served only once the feed has heard
  * every write this process committed before the request (change-feed.ts), and kept only if no
@@ -26,6 +32,9 @@ export interface RowCacheOptions<T> {
   tagsOf: (value: T) => string[];
   /** Kinds any change of which makes every value stale. */
   clearOn?: ChangeKind[];
+  /** With `sizeOf`: at most this much of all values kept (a value larger than it is not kept). */
+  maxSize?: number;
+  sizeOf?: (value: T) => number;
 }
 
 interface Kept<T> {
@@ -37,8 +46,10 @@ interface Kept<T> {
 export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
   const { changes } = options;
   const byTag = new Map<string, Set<string>>();
+  const { sizeOf, maxSize } = options;
   const cache = new LRUCache<string, Kept<T>>({
     max: options.max,
+    ...(sizeOf && maxSize ? { maxSize, sizeCalculation: (kept: Kept<T>) => Math.max(1, sizeOf(kept.value)) } : {}),
     dispose: (kept, key) => {
       for (const tag of kept.tags) {
         const keys = byTag.get(tag);
@@ -58,10 +69,13 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
   };
   const unsubscribe = changes.subscribe(drop);
 
+  const ageOf = (kept: Kept<T>) => options.now().getTime() - kept.at;
   const fresh = (kept: Kept<T>) => {
-    const age = options.now().getTime() - kept.at;
-    return age >= 0 && age < options.ttlMs;
+    const age = ageOf(kept);
+    return age >= 0 && age < options.ttlMs * RENEW_AHEAD_AT;
   };
+  // Past the renewal point but not yet as old as the TTL: no change named it, so it may still be sent.
+  const renewable = (kept: Kept<T>) => ageOf(kept) < options.ttlMs;
 
   async function loadAndKeep(key: string, load: () => Promise<T | undefined>, epoch: number) {
     const at = options.now().getTime();
@@ -69,6 +83,8 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
     if (value !== undefined && changes.epoch() === epoch) {
       const tags = options.tagsOf(value);
       cache.set(key, { value, at, tags });
+      // Too large to keep: lru-cache refused it (and nothing must point at it).
+      if (!cache.has(key)) return value;
       for (const tag of tags) {
         const keys = byTag.get(tag) ?? new Set();
         keys.add(key);
@@ -89,6 +105,12 @@ export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
       if (!pending) {
         pending = loadAndKeep(key, load, epoch).finally(() => loading.delete(shared));
         loading.set(shared, pending);
+      }
+      if (kept && renewable(kept)) {
+        // Read again behind the callers' backs: a crowd on one key (every request's session, a
+        // dashboard's monitors) no longer waits for that read each time the value comes of age.
+        pending.catch(() => undefined);
+        return kept.value;
       }
       return pending;
     },

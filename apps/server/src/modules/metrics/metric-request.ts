@@ -64,6 +64,16 @@ function liveFreshnessMs(subject: MetricSubject, now: Date): number {
   return now.getTime() - firstCheckAt < LIVE_FRESHNESS_MS ? YOUNG_FRESHNESS_MS : LIVE_FRESHNESS_MS;
 }
 
+/**
+ * Where in its period a monitor's live answer is renewed: spread over the period by its id (the
+ * same on every replica, so keys and ETags agree). On the clock's own minute, every monitor's
+ * answer expired at once — a dashboard of 50 asked for 50 computations (300 statements) in the
+ * same instant, and its readers waited in the pool's queue behind them.
+ */
+export function renewalPhaseMs(monitorId: number, freshnessMs: number): number {
+  return (Math.imul(monitorId, 0x9e3779b1) >>> 0) % freshnessMs;
+}
+
 /** One metric request, checked, with the key its answer is kept and validated under. */
 export interface MetricRequest {
   subject: MetricSubject;
@@ -92,7 +102,8 @@ export function metricRequest(context: ServiceContext, subject: MetricSubject, q
   const pastDay = day !== null && day.end <= now.getTime();
   const { today, historyStart } = readerToday(days, now, historyDays);
   const freshness = liveFreshnessMs(subject, now);
-  const live = pastDay ? 'past' : `${today.start}-${today.end}@${freshness}:${Math.floor(now.getTime() / freshness)}`;
+  const renewal = Math.floor((now.getTime() + renewalPhaseMs(subject.monitor.id, freshness)) / freshness);
+  const live = pastDay ? 'past' : `${today.start}-${today.end}@${freshness}:${renewal}`;
   const shown = day === null ? 'today' : `${day.start}-${day.end}`;
   const key = [subject.monitor.id, days.timeZone, shown, live, query.months, historyDays, subject.version].join('|');
   const months = query.months;

@@ -6,17 +6,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
+import { sendVersioned } from '../../http/conditional';
+import { listAllMonitors, listMonitorsPage } from './monitor-list.service';
+import { createMonitorListCache } from './monitor-list-cache';
 import { patchedInput } from './monitor-patch';
 import { monitorListQuery } from './monitors.schema';
-import { createMonitor, editMonitor, getMonitor, listMonitors, removeMonitor } from './monitors.service';
+import { createMonitor, editMonitor, getMonitor, removeMonitor } from './monitors.service';
 
 const tags = ['monitors'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+/** The list is the user's own data, revalidated every time: 304 while nothing it shows changed. */
+const LIST_CACHE_CONTROL = 'private, no-cache';
 const byId = z.object({ id: pathId() });
 
 export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: requireCaller(context) };
+    const lists = createMonitorListCache(context.changes, () => context.now());
+    app.addHook('onClose', async () => lists.close());
     app.get(
       '/api/v1/monitors/',
       {
@@ -29,7 +36,18 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           response: { 200: pageOf(monitorSummaryWire), ...errors },
         },
       },
-      (request) => listMonitors(context, callerOf(request), request.query),
+      async (request, reply) => {
+        const { limit, offset } = request.query;
+        if (limit !== undefined) return listMonitorsPage(context, callerOf(request), { limit, offset });
+        // A browser keeps answers by URL: another session signing in on it must not be handed this one.
+        void reply.header('vary', 'Authorization');
+        return sendVersioned(
+          request,
+          reply,
+          await listAllMonitors(context, lists, callerOf(request)),
+          LIST_CACHE_CONTROL,
+        );
+      },
     );
     app.post(
       '/api/v1/monitors/',

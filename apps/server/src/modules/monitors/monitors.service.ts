@@ -10,7 +10,6 @@ import type { Database } from '../../db/client';
 import type { AlertChannelRef } from '../../db/schema/monitors';
 import { refuseDemo } from '../../demo-guard';
 import { AppError, invalidField, notFound } from '../../errors';
-import { offsetPage, wholeList } from '../../http/pagination';
 import { findUserById, findUserByIdForUpdate, updateUser } from '../accounts/users.repository';
 import { withLoginEmailVerified } from '../alert-channels/profile-channels';
 import { moveHeartbeatDeadline } from '../heartbeats/heartbeat-edit';
@@ -21,19 +20,16 @@ import { bumpAssignmentVersions, listProbers } from '../probers/probers.reposito
 import { presentMonitor } from './monitor.presenter';
 import { storedAssertionFields } from './monitor-assertions';
 import { recordEnabledChange } from './monitor-pauses.repository';
-import { presentMonitorSummary } from './monitor-summary.presenter';
 import { assertMonitorShape, assertTargetAllowed, targetField } from './monitor-validation';
 import {
   countUserMonitors,
   deleteMonitor,
   findUserMonitor,
   insertMonitor,
-  listUserMonitorRows,
   type MonitorWithRelations,
   type NewMonitor,
   updateMonitor,
 } from './monitors.repository';
-import type { MonitorListQuery } from './monitors.schema';
 
 export const PROTECTED_DELETE_TEXT = "You can't delete protected monitors.";
 export const PROTECTED_TOGGLE_TEXT = "You can't change protected monitor status";
@@ -159,26 +155,6 @@ function storedFields(input: SettledInput): Omit<NewMonitor, 'userId' | 'token' 
     // Left out on edit: kept; on create: the column's default (30, 14, 7, 1).
     certificateExpiryDays: input.certificate_expiry_days && [...input.certificate_expiry_days].sort((a, b) => b - a),
   };
-}
-
-export const MONITORS_PATH = '/api/v1/monitors/';
-
-/** `GET /api/v1/monitors/`: the caller's monitors as the list shows them, newest first, whole or one page of them. */
-export async function listMonitors(context: ServiceContext, caller: Caller, query: MonitorListQuery) {
-  const { limit, offset } = query;
-  if (limit === undefined) {
-    return wholeList((await listUserMonitorRows(context.db, caller.userId)).map(presentMonitorSummary));
-  }
-  const [rows, total] = await Promise.all([
-    listUserMonitorRows(context.db, caller.userId, { limit, offset }),
-    countUserMonitors(context.db, caller.userId),
-  ]);
-  return offsetPage(
-    rows.map(presentMonitorSummary),
-    total,
-    { limit, offset },
-    `${context.config.PUBLIC_URL}${MONITORS_PATH}`,
-  );
 }
 
 export async function getMonitor(context: ServiceContext, caller: Caller, id: number): Promise<Monitor> {
