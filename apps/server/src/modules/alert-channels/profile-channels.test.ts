@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { emptyAlertChannels } from '../../db/schema/users';
 import { withLoginEmailListed } from './profile-channels';
 
-const none = { emails: [], phones: [], telegram_usernames: [], webhooks: [] };
+const none = emptyAlertChannels;
 const channels = (emails: Array<{ value: string; is_verified: boolean }>) => ({ ...none, emails });
 
 describe('withLoginEmailListed', () => {
