@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -16,7 +16,8 @@ import { pageTrace } from './support/page-trace';
  * build. Cold: a new browser context (empty HTTP cache); warm: a reload in the same context.
  * With FIRST_PAINT_BASELINE_DIST set to another build (one of main, say), that build is measured
  * in the same run, its runs interleaved with this build's, so the figures compare. With
- * FIRST_PAINT_TRACE=<dir>, the last run's timelines and CPU profiles are kept there (page-trace.ts).
+ * FIRST_PAINT_TRACE=<dir>, the last run's timelines and CPU profiles are kept there (page-trace.ts);
+ * with FIRST_PAINT_SCREENSHOTS=<dir>, each build's first screens are photographed there.
  */
 const MONITORS = 1_000;
 const RUNS = 7;
@@ -97,6 +98,8 @@ export async function firstPaintBenchmark(runtime: Runtime): Promise<Figure[]> {
         build.notFound.push(await measureNotFound(browser, build));
       }
     }
+    const shots = process.env.FIRST_PAINT_SCREENSHOTS?.trim();
+    if (shots) for (const build of builds) await screenshots(browser, build, key, shots);
   } finally {
     await browser?.close();
     for (const build of builds) await stop(build.server);
@@ -172,6 +175,34 @@ async function measure(browser: Browser, build: Build, key: string, record: bool
     build.apiCalls = coldCalls;
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * With FIRST_PAINT_SCREENSHOTS=<dir>: each build's first screen as the bench loads it, at 1280 and
+ * 390 px wide, and the 404 screen signed out — to look at (the same look for both builds).
+ */
+async function screenshots(browser: Browser, build: Build, key: string, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const label = build.label.replace(/\W+/g, '-');
+  const shots = [
+    { name: 'list-1280', width: 1280, height: 800, path: '/', signedIn: true },
+    { name: 'list-390', width: 390, height: 844, path: '/', signedIn: true },
+    { name: '404-1280', width: 1280, height: 800, path: NOT_FOUND_PATH, signedIn: false },
+  ];
+  for (const shot of shots) {
+    const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height } });
+    try {
+      if (shot.signedIn) await context.addInitScript(storeSessionKey(key));
+      await context.addInitScript(OBSERVE_FIRST_ITEM);
+      const page = await context.newPage();
+      await firstItemMs(page, () => page.goto(`${build.server?.url}${shot.path}`));
+      // The detail's figures and the items' strips arrive after the first item: let them.
+      await page.waitForTimeout(4_000);
+      await page.screenshot({ path: path.join(dir, `${label}-${shot.name}.png`) });
+    } finally {
+      await context.close();
+    }
   }
 }
 
