@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cssUrls, firstLoad, stylesheets } from './check-bundle-size';
+import { cssUrls, firstLoad, initialJavaScript, inlineScripts, stylesheets } from './check-bundle-size';
 
 let dist: string;
 const write = (file: string, content: string) => {
@@ -48,5 +48,22 @@ describe('a page’s first load', () => {
     ]);
     const react = files.find((file) => file.file === 'assets/react.js');
     expect(react?.gzipBytes).toBe(gzipSync(fs.readFileSync(path.join(dist, 'assets/react.js'))).length);
+  });
+});
+
+describe('a page’s inline scripts', () => {
+  const page =
+    '<head><script>fetch("/a")</script><script type="application/json" id="c">{"a":1}</script><script type="module" src="/assets/main.js"></script><script type="module">import"./x.js"</script></head>';
+
+  it('are the classic and module inline ones: not data blocks, not files', () => {
+    expect(inlineScripts(page)).toStrictEqual(['fetch("/a")', 'import"./x.js"']);
+  });
+
+  it('count with the entry and the first page, once', () => {
+    write('index.html', page);
+    write('assets/main.js', 'export{};');
+    const entry = initialJavaScript(dist, true).map((file) => file.file);
+    expect(entry.sort()).toStrictEqual(['assets/main.js', 'index.html#inline-1', 'index.html#inline-2']);
+    expect(initialJavaScript(dist).find((file) => file.file === 'index.html#inline-1')?.bytes).toBe(11);
   });
 });

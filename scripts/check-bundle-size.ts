@@ -4,7 +4,8 @@
  * the app it starts (all listed as modulepreload links; the chunks' own static imports are followed
  * too). Lazy chunks (screens, charts) do not count. Fails above the budget of issue 4 point 6:
  * 300 KB gzip; or when the entry itself (with its static imports) outgrows 10 KB gzip: it runs
- * before the app arrives, to fire the first calls (issue 15), which only helps while it is small.
+ * before the app arrives, to fire the first calls (issue 15), which only helps while it is small;
+ * index.html's inline script (issue 26: the same calls, fired while the page is parsed) counts in both.
  *
  * The public status page (status.html, issue 16) has its own budget for everything its first load
  * fetches — the HTML, its scripts and their static imports, its stylesheets and the fonts they
@@ -47,6 +48,22 @@ export function staticImports(code: string): string[] {
   return [...found];
 }
 
+/**
+ * The code of an HTML page's inline classic scripts (index.html fires its first calls from one,
+ * issue 26): JavaScript run before anything else, so counted with the entry. Data blocks
+ * (`type="application/json"`) and scripts that load a file are left out.
+ */
+export function inlineScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = '', code = ''] = match;
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (/\bsrc=/i.test(attributes) || (type && type !== 'text/javascript' && type !== 'module')) continue;
+    if (code.trim()) found.push(code);
+  }
+  return found;
+}
+
 export interface BundleFile {
   file: string;
   bytes: number;
@@ -85,7 +102,9 @@ const sizeOf = (distDir: string, file: string): BundleFile => {
 export function firstLoad(distDir: string, page: string): BundleFile[] {
   const htmlFile = path.join(distDir, page);
   const html = fs.readFileSync(htmlFile, 'utf8');
-  const files = [sizeOf(distDir, htmlFile), ...initialJavaScript(distDir, false, page)];
+  // The page's own inline scripts are in its size already.
+  const scripts = initialJavaScript(distDir, false, page).filter((file) => !file.file.includes('#inline'));
+  const files = [sizeOf(distDir, htmlFile), ...scripts];
   for (const sheet of stylesheets(html)) {
     const cssFile = path.join(distDir, sheet.split('?')[0] ?? sheet);
     files.push(sizeOf(distDir, cssFile));
@@ -98,9 +117,16 @@ export function firstLoad(distDir: string, page: string): BundleFile[] {
   return files.sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
-/** Every JS file the page loads initially (or only the entry's: `entryOnly`), with its raw and gzip size. */
+/**
+ * Every JS file the page loads initially (or only the entry's: `entryOnly`), with its raw and gzip
+ * size, and its inline scripts (as `<page>#inline-<n>`), which run first.
+ */
 export function initialJavaScript(distDir: string, entryOnly = false, page = 'index.html'): BundleFile[] {
   const html = fs.readFileSync(path.join(distDir, page), 'utf8');
+  const inline = inlineScripts(html).map((code, index) => {
+    const bytes = Buffer.from(code, 'utf8');
+    return { file: `${page}#inline-${index + 1}`, bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
+  });
   const toFile = (url: string, from = distDir) =>
     url.startsWith('/') ? path.join(distDir, url.split('?')[0] ?? url) : path.resolve(from, url);
   const queue = initialScripts(html, entryOnly)
@@ -114,7 +140,7 @@ export function initialJavaScript(distDir: string, entryOnly = false, page = 'in
     seen.set(file, { file: path.relative(distDir, file), bytes: code.length, gzipBytes: gzipSync(code).length });
     for (const specifier of staticImports(code.toString('utf8'))) queue.push(toFile(specifier, path.dirname(file)));
   }
-  return [...seen.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return [...inline, ...seen.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
