@@ -30,8 +30,9 @@ export const proberPercentiles = z.object({
 });
 
 /**
- * Hourly percentiles per prober over `hours` hours from `from` (an hour start, UTC). Today's day and
- * week end with the hour now is in: no hour past now.
+ * Hourly percentiles per prober over `hours` hours from `from` (a local hour start of the reader's
+ * zone: a day's midnight, Tehran's too). Today's day and week end with the local hour now is in: no
+ * hour past now.
  */
 export const percentileSeries = z.object({
   from: z.string(),

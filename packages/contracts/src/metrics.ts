@@ -84,8 +84,8 @@ export const metric = z.object({
   fetch_time: z.string(),
   last_day_hourly_metrics: z.object({
     /**
-     * Where the first hour begins (a whole UTC hour): a chosen day's midnight, or the UTC hour it
-     * falls in where the reader's zone is off by a half hour; today, 23 hours before the last check's hour.
+     * Where the first hour begins, a local hour of the reader's zone (in Tehran at :30 UTC): a chosen
+     * day's midnight; today, 23 hours before the local hour of the last check.
      */
     from_time: z.string(),
     /** 24 values, oldest first: the chosen day's hours, or the 24 hours up to the last check. */

@@ -1,5 +1,5 @@
 import { formatDayParam } from '@paydar/domain/history';
-import { localDayStart } from '@paydar/domain/local-day';
+import { localDayStart, localHourStart } from '@paydar/domain/local-day';
 import { DAY_MS, HOUR_MS, utcDayStart } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ const rollup = (monitorId: number, prober: string, hour: number, buckets: number
       bucket_0, bucket_1, bucket_2, bucket_3, bucket_4, bucket_5, bucket_6, bucket_7)
     VALUES (${monitorId}, ${proberIds[prober]}, ${iso(hour)}::timestamptz, ${checks}, ${failures},
       ${b0}, ${b1}, ${b2}, ${b3}, ${b4}, ${b5}, ${b6}, ${b7})
-    ON CONFLICT (monitor_id, hour, prober_id) DO UPDATE SET
+    ON CONFLICT (monitor_id, quarter, prober_id) DO UPDATE SET
       checks = EXCLUDED.checks, failures = EXCLUDED.failures, bucket_0 = EXCLUDED.bucket_0,
       bucket_1 = EXCLUDED.bucket_1, bucket_2 = EXCLUDED.bucket_2, bucket_7 = EXCLUDED.bucket_7`);
 };
@@ -137,20 +137,21 @@ describe('GET /api/v1/monitors/{id}/metric/trends', () => {
     expect(series.week.probers[0].p50.filter((value: number | null) => value !== null)).toHaveLength(168);
   });
 
-  it("ends today's series with the hour now is in, from the reader's local midnight", async () => {
-    // Tehran is UTC+3:30: its day starts at half past an hour, so the series starts at the next whole hour.
+  it("ends today's series with the local hour now is in, from the reader's local midnight", async () => {
+    // Tehran is UTC+3:30: its day and its hours start at half past a UTC hour, and so does the series (issue 26).
     const zone = 'Asia/Tehran';
     const response = await get(`/api/v1/monitors/${monitorId}/metric/trends?time_zone=${zone}`, owner);
     expect(response.statusCode).toBe(200);
     const { day, week } = response.json().response_time;
-    const hourEnd = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
-    const localMidnight = localDayStart(Date.now(), zone);
-    expect(Date.parse(day.from)).toBe(Math.ceil(localMidnight / HOUR_MS) * HOUR_MS);
+    const hourEnd = localHourStart(Date.now(), zone) + HOUR_MS;
+    expect(hourEnd % HOUR_MS).toBe(HOUR_MS / 2);
+    expect(Date.parse(day.from)).toBe(localDayStart(Date.now(), zone));
     expect(Date.parse(day.from) + day.hours * HOUR_MS).toBe(hourEnd);
     expect(Date.parse(week.from) + week.hours * HOUR_MS).toBe(hourEnd);
     expect(week.hours).toBe(168);
-    // Each seeded whole hour sits at its own index: the last seeded hour (23:00 UTC yesterday) has its value.
-    const lastSeeded = (today() - HOUR_MS - Date.parse(week.from)) / HOUR_MS;
+    // Each local hour holds the rows of its quarters: the last seeded row (23:00 UTC yesterday) is in
+    // the hour 22:30–23:30 UTC, alone; the hour after it has none.
+    const lastSeeded = Math.floor((today() - HOUR_MS - Date.parse(week.from)) / HOUR_MS);
     expect(week.probers[0].p50[lastSeeded]).toBe(187.5);
     expect(week.probers[0].p50[lastSeeded + 1]).toBeNull();
   });
