@@ -89,7 +89,7 @@ describe('errors and request ids', () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nope'],
       ['POST', '/api/v1/users/nope'],
-      ['DELETE', '/api/v1/users/login'],
+      ['DELETE', '/api/v1/users/logins'],
       ['GET', '/api'],
     ] as const) {
       const response = await server.app.inject({ method, url, headers: { accept: 'text/html' } });
@@ -97,6 +97,18 @@ describe('errors and request ids', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND', detail: expect.any(String) });
     }
+  });
+
+  it('answers a known path with a method it lacks 405, in JSON, with Allow (not-found.api.test.ts has more)', async () => {
+    const response = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/login',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', detail: expect.any(String) });
   });
 
   it('gives every response an x-request-id, echoing a well-formed incoming one', async () => {
