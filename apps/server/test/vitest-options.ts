@@ -5,6 +5,8 @@
 export const serverTestOptions = {
   environment: 'node',
   globalSetup: ['./test/global-setup.ts'],
+  // Processes a test file started end with it (test/test-processes.ts).
+  setupFiles: ['./test/process-cleanup.setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
