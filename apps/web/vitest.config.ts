@@ -14,6 +14,9 @@ export default mergeConfig(
       name: 'web',
       environment: 'jsdom',
       include: ['src/**/*.test.tsx'],
+      // Vitest's 5 s and 10 s defaults are less than a loaded CI machine keeps for a jsdom render (issue 26).
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
     },
   }),
 );

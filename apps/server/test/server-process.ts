@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOADED_WAIT_MS } from './loaded-machine';
 import { endTestProcess, spawnTestProcess } from './test-processes';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -50,7 +51,7 @@ export async function startServerProcess(environment: Record<string, string>): P
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const end = () => endTestProcess(child);
   // Start-up compiles the server with tsx and may create a cluster: on a loaded machine it takes a while.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + LOADED_WAIT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       // Whatever it started before it failed (an embedded PostgreSQL) goes with it.
@@ -65,7 +66,7 @@ export async function startServerProcess(environment: Record<string, string>): P
     if (Date.now() > deadline) {
       // Not left running behind a failed test or benchmark, nor its PostgreSQL.
       await end();
-      throw new Error(`server not healthy within 90 s:\n${output}`);
+      throw new Error(`server not healthy within ${LOADED_WAIT_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
