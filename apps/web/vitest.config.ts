@@ -14,9 +14,11 @@ export default mergeConfig(
       name: 'web',
       environment: 'jsdom',
       include: ['src/**/*.test.tsx'],
-      // Vitest's 5 s and 10 s defaults are less than a loaded CI machine keeps for a jsdom render (issue 26).
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // A bound for a test that hangs: with both cores busy a jsdom file's test took past 30 s (issue 26).
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // Testing Library's waits: 15 s, not 1 s (src/testing/setup.ts).
+      setupFiles: ['src/testing/setup.ts'],
     },
   }),
 );
