@@ -33,9 +33,10 @@ describe('the built-in prober', () => {
       method: 'POST',
       url: '/api/v1/monitors/',
       headers: user.headers,
-      // Hourly: its first slot is most likely far past this test's bound, so a check within the
-      // bound is the at-once check of a new monitor, however slow the machine.
-      payload: { protocol_type: 'HTTP', url: targetUrl, period: 3600, apdex: 0.5, probers: [local?.id] },
+      // Every 5 minutes: its first slot is most likely past the 25 s the check is waited for, so a
+      // check within it is the at-once check of a new monitor (a slot that happens to come first
+      // passes too, never fails it), however slow the machine.
+      payload: { protocol_type: 'HTTP', url: targetUrl, period: 300, apdex: 0.5, probers: [local?.id] },
     });
     expect(created.statusCode).toBe(201);
     const monitorId = created.json().id as number;
