@@ -98,14 +98,14 @@ describe('two replicas on one database', () => {
       // The recovery told at once (the default holds it 3 minutes: alert rules, issue 14).
       alert_rules: { recovery_after_minutes: 0 },
     });
-    await waitUntil('the first check', async () => target.hits(path).length > 0, 2 * PERIOD_MS);
+    await waitUntil('the first check', async () => target.hits(path).length > 0, LOADED_WAIT_MS);
     await sleep(3 * PERIOD_MS);
 
     // Down: a failure and the confirmation round's re-check; up again the same way.
     target.answer(503);
-    await webhooks.waitForRequest((request) => request.path === '/replicas', 4 * PERIOD_MS);
+    await webhooks.waitForRequest((request) => request.path === '/replicas', LOADED_WAIT_MS);
     target.answer(200);
-    await waitUntil('the up alert', async () => webhooks.requests.length >= 2, 4 * PERIOD_MS);
+    await waitUntil('the up alert', async () => webhooks.requests.length >= 2, LOADED_WAIT_MS);
     // Time for a duplicate check, alert or mail to show up.
     await sleep(PERIOD_MS + 1_000);
 
