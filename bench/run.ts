@@ -18,6 +18,7 @@ import { ingestBenchmark } from './ingest.bench';
 import { liveBenchmark } from './live.bench';
 import { metricBenchmark } from './metric.bench';
 import { monitorListBenchmark } from './monitor-list.bench';
+import { pureFunctionsBenchmark } from './pure-functions.bench';
 import { tenThousandBenchmark, threeProbersBenchmark } from './scale.bench';
 import { statusPageBenchmark } from './status-page.bench';
 import { statusPageNoticesBenchmark } from './status-page-notices.bench';
@@ -56,6 +57,7 @@ const benchmarks: Array<[string, (runtime: Runtime) => Promise<Figure[]>]> = [
   ['status-page', statusPageBenchmark],
   ['dashboard', dashboardBenchmark],
   ['status-page-notices', statusPageNoticesBenchmark],
+  ['pure-functions', pureFunctionsBenchmark],
   // A real server process and Chromium: the browser's view of the list above.
   ['first-paint', firstPaintBenchmark],
   // A real server process with 1,000 open streams; before the demo, as it leaves 1,000 users and monitors behind.

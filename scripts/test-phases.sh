@@ -4,6 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Tags every process the tests start (apps/server/test/test-processes.ts, e2e/support/server-process.ts),
+# so the end can tell whether one was left running, whatever phase failed.
+export PAYDAR_TEST_RUN="${PAYDAR_TEST_RUN:-run-$(date +%s)-$$}"
+trap 'status=$?; bash scripts/leftover-processes.sh "$PAYDAR_TEST_RUN" || status=1; exit $status' EXIT
+
 phase() {
   local name="$1"
   shift

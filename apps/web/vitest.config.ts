@@ -14,6 +14,11 @@ export default mergeConfig(
       name: 'web',
       environment: 'jsdom',
       include: ['src/**/*.test.tsx'],
+      // A bound for a test that hangs: with both cores busy a jsdom file's test took past 30 s (issue 26).
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // Testing Library's waits: 60 s, not 1 s (src/testing/setup.ts).
+      setupFiles: ['src/testing/setup.ts'],
     },
   }),
 );

@@ -104,7 +104,10 @@ test('the notification history shows the demo alerts', async ({ page }) => {
   await loginAsGuest(page);
   await page.goto('/settings');
   await expect(page.getByText(/The demo account cannot set alerts\./)).toBeVisible();
-  await expect(page.getByText('HTTP:Blog').first()).toBeVisible();
+  // The history table's own cell: the page also has the name in hidden places (the monitor filter's
+  // options, the phone list), 19 matches in all, and the first of them was hidden (issue 37).
+  const history = page.getByRole('table', { name: 'Notification history' });
+  await expect(history.getByRole('cell', { name: 'HTTP:Blog' }).first()).toBeVisible();
   await shoot(page, 'demo-notification-history');
 });
 

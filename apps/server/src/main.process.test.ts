@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
+import { LOADED_WAIT_MS } from '../test/loaded-machine';
 import { startServerProcess } from '../test/server-process';
 
 /** The real process on an embedded PostgreSQL: start, graceful stop, restart, and recovery after kill -9. */
@@ -71,12 +72,12 @@ describe('the server process', () => {
     const mailed = /mail \(no SMTP_URL set\)[^"]*\/verify_email\?token=[\w-]+&email=shutdown-(\d)%40example\.test/g;
     await expect
       .poll(() => new Set([...(first.output() + second.output()).matchAll(mailed)].map((match) => match[1])).size, {
-        timeout: 15_000,
+        timeout: LOADED_WAIT_MS,
       })
       .toBe(4);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  });
 
   it('starts again after being killed with SIGKILL, stopping the PostgreSQL it left behind', async () => {
     const killed = await startServerProcess(environment());
@@ -94,7 +95,7 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
-  }, 120_000);
+  });
 
   it('stops cleanly on SIGHUP too (a closed terminal), taking the embedded PostgreSQL with it', async () => {
     const server = await startServerProcess(environment());
@@ -103,7 +104,7 @@ describe('the server process', () => {
     expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).toContain('embedded PostgreSQL stopped');
     expect(isAlive(pgPid)).toBe(false);
-  }, 120_000);
+  });
 
   it('stops the embedded PostgreSQL it started when its HTTP port is taken', async () => {
     // Answers 503 to the start-up's health polls, so they go on until the server gives up.
@@ -119,5 +120,5 @@ describe('the server process', () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }
-  }, 120_000);
+  });
 });

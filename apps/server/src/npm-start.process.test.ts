@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
-import { descendants, isAlive, processTable, stillRunning } from '../test/process-tree';
+import { LOADED_WAIT_MS } from '../test/loaded-machine';
+import { descendants, processTable, stillRunning } from '../test/process-tree';
+import { endTestProcess, spawnTestProcess } from '../test/test-processes';
 import { generateSecret, hashSecret } from './modules/accounts/secrets';
 
 /**
@@ -17,7 +18,7 @@ import { generateSecret, hashSecret } from './modules/accounts/secrets';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 let ports: { http: number; postgres: number };
-let npm: ChildProcess | undefined;
+let npm: ReturnType<typeof spawnTestProcess> | undefined;
 let tree: number[] = [];
 let output = '';
 
@@ -26,8 +27,8 @@ beforeAll(async () => {
   ports = { http: await freePort(), postgres: await freePort() };
 });
 afterAll(async () => {
-  // A failed expectation must not leave the server or PostgreSQL behind.
-  for (const pid of [...(npm?.pid ? [npm.pid] : []), ...tree]) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  // A failed expectation must not leave npm, the server or PostgreSQL behind: their groups are killed.
+  if (npm) await endTestProcess(npm);
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -70,7 +71,7 @@ async function addProber(): Promise<{ key: string; version: number }> {
 describe('npm start', () => {
   it('passes SIGTERM sent to its own pid to the server, which finishes its requests and leaves nothing running', async () => {
     const url = `http://127.0.0.1:${ports.http}`;
-    npm = spawn('npm', ['start'], {
+    npm = spawnTestProcess('npm', ['start'], {
       cwd: repositoryRoot,
       env: {
         ...process.env,
@@ -96,7 +97,9 @@ describe('npm start', () => {
     const longPoll = fetch(`${url}/api/agent/v1/assignments?version=${prober.version}&wait=8`, {
       headers: { authorization: `Prober ${prober.key}` },
     });
-    await expect.poll(() => output.includes('/api/agent/v1/assignments'), { timeout: 10_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(() => output.includes('/api/agent/v1/assignments'), { timeout: LOADED_WAIT_MS, interval: 20 })
+      .toBe(true);
 
     tree = descendants(npm.pid as number);
     const postmaster = Number(
@@ -115,10 +118,10 @@ describe('npm start', () => {
     expect(output).toContain('stopped cleanly');
 
     // Helpers of the server (tsx's esbuild) see its end a moment after npm does: a few seconds' grace.
-    await expect.poll(() => stillRunning(tree), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => stillRunning(tree), { timeout: LOADED_WAIT_MS }).toEqual([]);
     const left = processTable().filter(
       (entry) => entry.args.includes(dataDir) || entry.args.includes(`-p ${ports.postgres}`),
     );
     expect(left).toEqual([]);
-  }, 300_000);
+  });
 });

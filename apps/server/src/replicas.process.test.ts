@@ -5,6 +5,7 @@ import { waitUntil } from '../test/database-recovery';
 import { SmtpInbox } from '../test/fakes/smtp-inbox';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../test/fakes/webhook-receiver';
 import { freePort } from '../test/free-port';
+import { LOADED_WAIT_MS } from '../test/loaded-machine';
 import {
   type CheckedTarget,
   connectClient,
@@ -50,7 +51,7 @@ beforeAll(async () => {
   });
   // Started together, as replicas behind one load balancer are: migrations and seeding race too.
   replicas = await Promise.all([startServerProcess(await environment()), startServerProcess(await environment())]);
-}, 90_000);
+});
 afterAll(async () => {
   for (const replica of replicas) {
     replica.child.kill('SIGTERM');
@@ -68,7 +69,7 @@ const gaps = (times: number[]) => times.slice(1).map((time, index) => time - (ti
 
 describe('two replicas on one database', () => {
   it('check each slot once, send each alert once and run each job once; the replica without the prober hands monitors to the one with it', async () => {
-    await waitUntil('one replica runs the built-in prober', async () => replicas.some(runsProber), 15_000);
+    await waitUntil('one replica runs the built-in prober', async () => replicas.some(runsProber), LOADED_WAIT_MS);
     const [leader, other] = runsProber(replicas[0] as ServerProcess) ? replicas : [...replicas].reverse();
     if (!leader || !other) throw new Error('two replicas expected');
 
@@ -97,14 +98,14 @@ describe('two replicas on one database', () => {
       // The recovery told at once (the default holds it 3 minutes: alert rules, issue 14).
       alert_rules: { recovery_after_minutes: 0 },
     });
-    await waitUntil('the first check', async () => target.hits(path).length > 0, 2 * PERIOD_MS);
+    await waitUntil('the first check', async () => target.hits(path).length > 0, LOADED_WAIT_MS);
     await sleep(3 * PERIOD_MS);
 
     // Down: a failure and the confirmation round's re-check; up again the same way.
     target.answer(503);
-    await webhooks.waitForRequest((request) => request.path === '/replicas', 4 * PERIOD_MS);
+    await webhooks.waitForRequest((request) => request.path === '/replicas', LOADED_WAIT_MS);
     target.answer(200);
-    await waitUntil('the up alert', async () => webhooks.requests.length >= 2, 4 * PERIOD_MS);
+    await waitUntil('the up alert', async () => webhooks.requests.length >= 2, LOADED_WAIT_MS);
     // Time for a duplicate check, alert or mail to show up.
     await sleep(PERIOD_MS + 1_000);
 
@@ -135,7 +136,7 @@ describe('two replicas on one database', () => {
       .filter((gap) => gap <= PERIOD_MS / 2).length;
     expect(closeHits, `gaps between checks: ${gaps(checks)}`).toBeLessThanOrEqual(rechecks);
     expect(runsProber(other), 'both replicas ran the built-in prober').toBe(false);
-  }, 120_000);
+  });
 
   it('the other replica takes the built-in prober over within seconds when the one running it is killed', async () => {
     const leader = replicas.find(runsProber) as ServerProcess;
@@ -147,15 +148,15 @@ describe('two replicas on one database', () => {
 
     // The waits leave room for a loaded CI machine (two process tests side by side): how fast the
     // takeover is belongs to a benchmark; this test proves that it happens and checks resume.
-    await waitUntil('the survivor runs the built-in prober', async () => runsProber(survivor), 20_000);
+    await waitUntil('the survivor runs the built-in prober', async () => runsProber(survivor), LOADED_WAIT_MS);
     const path = '/replicas';
     const checksBefore = target.hits(path).filter((time) => time <= killedAt).length;
     await waitUntil(
       'the survivor checks the monitor',
       async () => target.hits(path).some((time) => time > killedAt),
       // Lock retry (5 s) plus at most one period to the monitor's next slot, and the margin above.
-      5_000 + PERIOD_MS + 15_000,
+      5_000 + PERIOD_MS + LOADED_WAIT_MS,
     );
     expect(checksBefore).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });

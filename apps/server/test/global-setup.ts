@@ -7,20 +7,26 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { testEnvironment } from './config';
 import { freePort } from './free-port';
 import { createTemplateDatabase } from './template-database';
+import { failOnLeftoverTestProcesses, testRunId } from './test-processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresServerUrl: string;
     /** The migrated database each test file copies (template-database.ts). */
     testDatabaseTemplate: string;
+    /** Tags every process the run's tests start (test/test-processes.ts). */
+    testRunId: string;
   }
 }
 
 /**
  * Uses TEST_DATABASE_URL when set; otherwise one embedded PostgreSQL for the whole run. Either way
- * the run migrates one template database, dropped at the end.
+ * the run migrates one template database, dropped at the end. At the end, any process a test
+ * started (server, embedded PostgreSQL, npm) that is still running is killed and fails the run.
  */
 export default async function setup(project: TestProject) {
+  const runId = testRunId();
+  project.provide('testRunId', runId);
   let serverUrl = testEnvironment.databaseUrl;
   let stopServer = async () => undefined;
   if (!serverUrl) {
@@ -43,7 +49,15 @@ export default async function setup(project: TestProject) {
   project.provide('postgresServerUrl', serverUrl);
   project.provide('testDatabaseTemplate', template.name);
   return async () => {
-    await template.drop();
-    await stopServer();
+    try {
+      failOnLeftoverTestProcesses(`${runId}/`);
+    } catch (error) {
+      // Vitest reports an error thrown here but still exits 0: the run must fail.
+      console.error(String(error instanceof Error ? error.message : error));
+      process.exitCode = 1;
+    } finally {
+      await template.drop();
+      await stopServer();
+    }
   };
 }

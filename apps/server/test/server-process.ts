@@ -1,6 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOADED_WAIT_MS } from './loaded-machine';
+import { endTestProcess, spawnTestProcess } from './test-processes';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const serverDirectory = path.resolve(import.meta.dirname, '..');
@@ -21,6 +23,11 @@ export interface ServerProcess {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
+  /**
+   * Kills the server's process group and the embedded PostgreSQL it started (SIGKILL), and waits
+   * until they are gone: for a `finally`, after a test that may have failed before it stopped it.
+   */
+  end(): Promise<void>;
 }
 
 /** Starts the server as a real process (as `npm start` does) and waits until /healthz answers. */
@@ -29,7 +36,8 @@ export async function startServerProcess(environment: Record<string, string>): P
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   // One process, not tsx's wrapper and a child: signals (SIGKILL too) must hit the server itself.
-  const child = spawn(process.execPath, startArguments(), {
+  // In a process group of its own, tagged: ended with all it started however the test ends.
+  const child = spawnTestProcess(process.execPath, startArguments(), {
     cwd: repositoryRoot,
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_DIST_DIR: 'off', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,20 +49,26 @@ export async function startServerProcess(environment: Record<string, string>): P
     output += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const end = () => endTestProcess(child);
+  // Start-up compiles the server with tsx and may create a cluster: on a loaded machine it takes a while.
+  const deadline = Date.now() + LOADED_WAIT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then(
+    if (child.exitCode !== null || child.signalCode !== null) {
+      // Whatever it started before it failed (an embedded PostgreSQL) goes with it.
+      await end();
+      throw new Error(`server exited during start-up:\n${output}`);
+    }
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
       (response) => response.ok,
       () => false,
     );
     if (ok) break;
     if (Date.now() > deadline) {
-      // Not left running behind a failed test or benchmark.
-      child.kill('SIGKILL');
-      throw new Error(`server not healthy within 60 s:\n${output}`);
+      // Not left running behind a failed test or benchmark, nor its PostgreSQL.
+      await end();
+      throw new Error(`server not healthy within ${LOADED_WAIT_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, child, output: () => output, exited };
+  return { url, child, output: () => output, exited, end };
 }

@@ -40,7 +40,7 @@ it('starts past the spinner to the login page when reading localStorage throws',
   refuseStorage();
   vi.resetModules();
   await import('./main');
-  await waitFor(() => expect(document.body.textContent).toContain('Forget Password?'), { timeout: 10_000 });
+  await waitFor(() => expect(document.body.textContent).toContain('Forget Password?'));
   expect(document.getElementById('boot')).toBeNull();
 }, 20_000);
 
@@ -63,7 +63,7 @@ it('draws the dashboard of a returning visitor from the inlined configuration, a
   document.body.innerHTML = '<div id="root"><div id="boot"><div role="status" aria-label="Loading"></div></div></div>';
   vi.resetModules();
   await import('./main');
-  await waitFor(() => expect(document.body.textContent).toContain('Shop'), { timeout: 10_000 });
+  await waitFor(() => expect(document.body.textContent).toContain('Shop'));
   const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname);
   expect(paths).not.toContain('/config.json');
   expect(paths.filter((path) => path === '/api/v1/users/profile')).toHaveLength(1);

@@ -73,7 +73,6 @@ describe('DNS check against a loopback DNS server', () => {
     expect(result.extra_info.rcode).toBe('NOERROR');
     expect(result.extra_info.resolver).toBe(`127.0.0.1:${server.port}`);
     expect(result.phases.response).toBeGreaterThan(0);
-    expect(result.phases.response).toBeLessThan(200);
     expect(result.phases.duration).toBe(result.phases.response);
     expect(result.phases.resolve).toBeNull();
     expect(result.phases.connect).toBeNull();

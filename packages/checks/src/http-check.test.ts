@@ -59,11 +59,12 @@ describe('HTTP check against a local server', () => {
     expect(result.status_code).toBe(200);
     expect(result.error).toBeNull();
     const { resolve, connect, tls, response, duration } = result.phases;
+    // The 200 ms wait is counted in the response phase, not in connect. No upper bounds: a busy
+    // machine only adds time (issue 26).
     expect(response).toBeGreaterThanOrEqual(190);
-    expect(response).toBeLessThanOrEqual(260);
     expect(resolve).toBeNull(); // an IP literal needs no lookup
     expect(connect).toBeGreaterThan(0);
-    expect(connect).toBeLessThan(50);
+    expect(connect).toBeLessThan(response ?? 0);
     expect(tls).toBeNull();
     expect(duration).toBeGreaterThanOrEqual(response ?? 0);
     expect(result.time).toBe('2026-01-01T00:00:00.000Z');
@@ -74,7 +75,6 @@ describe('HTTP check against a local server', () => {
     const result = await runCheck(httpSpec(`http://localhost:${server.port}/redirect/0`), checkOptions);
     expect(result.success).toBe(true);
     expect(result.phases.resolve).toBeGreaterThanOrEqual(0);
-    expect(result.phases.resolve).toBeLessThan(1000);
   });
 
   it('follows redirects up to max_redirects and lists them', async () => {
@@ -190,8 +190,8 @@ describe('HTTP check against a local server', () => {
     expect(result.success).toBe(false);
     expect(result.error).toBe('timeout after 0.3 s');
     expect(result.phases.connect).toBeGreaterThan(0);
+    // It ends at its timeout: the server never answers, so without it this test would hang.
     expect(result.phases.duration).toBeGreaterThanOrEqual(295);
-    expect(result.phases.duration).toBeLessThan(1000);
   });
 
   it('stops when the caller aborts', async () => {

@@ -29,7 +29,6 @@ describe('HTTPS check against local TLS servers', () => {
     expect(result.phases.resolve).toBeGreaterThanOrEqual(0);
     expect(result.phases.connect).toBeGreaterThan(0);
     expect(result.phases.tls).toBeGreaterThan(0);
-    expect(result.phases.tls).toBeLessThan(1000);
     // No request goes over a connection whose certificate did not verify.
     expect(result.phases.response).toBeNull();
     expect(result.status_code).toBeNull();

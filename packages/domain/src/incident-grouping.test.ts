@@ -121,15 +121,14 @@ describe('grouping downtimes into incidents', () => {
     expect(() => groupIncidents([], Number.NaN)).toThrow(RangeError);
   });
 
-  it('groups 10,000 downtimes in well under a second', () => {
+  // How fast is bench/pure-functions.bench.ts's figure: no timed assertion in a test (issue 26).
+  it('groups 10,000 downtimes', () => {
     // 100 bursts of 100 overlapping downtimes of 20 monitors, 2 hours apart: 100 incidents.
     const downtimes: PageDowntime[] = [];
     for (let burst = 0; burst < 100; burst += 1) {
       for (let i = 0; i < 100; i += 1) downtimes.push(d(i % 20, burst * 120 + i * 0.1, burst * 120 + i * 0.1 + 3));
     }
-    const started = performance.now();
     const incidents = groupIncidents(downtimes);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(incidents).toHaveLength(100);
     expect(incidents.every((incident) => incident.monitorIds.length === 20 && incident.downtimes.length === 100)).toBe(
       true,

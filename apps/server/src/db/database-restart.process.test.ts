@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test/database';
 import { expectServerRecovered, waitForHealth, waitUntil } from '../../test/database-recovery';
 import { SmtpInbox } from '../../test/fakes/smtp-inbox';
 import { freePort } from '../../test/free-port';
+import { LOADED_WAIT_MS } from '../../test/loaded-machine';
 import { type CheckedTarget, healthStatus, sleep, startCheckedTarget } from '../../test/process-world';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
@@ -68,7 +69,7 @@ describe('the embedded PostgreSQL', () => {
   const postmasterPid = async () =>
     Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
-  it('killed with SIGKILL is started again, and the server is healthy within 10 s of it being back', async () => {
+  it('killed with SIGKILL is started again, and the server is healthy again once it is back', async () => {
     const pgPort = await freePort();
     const server = await startServerProcess({
       PORT: String(await freePort()),
@@ -84,15 +85,15 @@ describe('the embedded PostgreSQL', () => {
     try {
       const killed = await postmasterPid();
       process.kill(killed, 'SIGKILL');
-      await waitForHealth(server.url, 503, 10_000);
+      await waitForHealth(server.url, 503, LOADED_WAIT_MS);
 
-      const back = await waitUntil(
+      await waitUntil(
         'a new postmaster accepts connections',
         async () => (await postmasterPid()) !== killed && (await accepts(databaseUrl)),
-        30_000,
+        LOADED_WAIT_MS,
       );
-      const healthy = await waitForHealth(server.url, 200, 15_000);
-      expect(healthy - back).toBeLessThan(10_000);
+      // How soon after (the README's 10 s) is a figure for bench/, not a timed assertion here (issue 26).
+      await waitForHealth(server.url, 200, LOADED_WAIT_MS);
       expect(server.output()).toMatch(/embedded PostgreSQL exited unexpectedly/);
       await expectServerRecovered({ server, databaseUrl, inbox, target });
 
@@ -105,8 +106,12 @@ describe('the embedded PostgreSQL', () => {
       );
       await admin.end();
       process.kill(rows[0]?.pid as number, 'SIGKILL');
-      await waitUntil('PostgreSQL accepts connections after its crash recovery', () => accepts(databaseUrl), 30_000);
-      await waitForHealth(server.url, 200, 10_000);
+      await waitUntil(
+        'PostgreSQL accepts connections after its crash recovery',
+        () => accepts(databaseUrl),
+        LOADED_WAIT_MS,
+      );
+      await waitForHealth(server.url, 200, LOADED_WAIT_MS);
       expect(await postmasterPid()).toBe(postmaster);
       lastPostmaster = postmaster;
     } finally {
@@ -115,7 +120,7 @@ describe('the embedded PostgreSQL', () => {
     expect(server.output()).toContain('embedded PostgreSQL stopped');
     expect(lastPostmaster).toBeGreaterThan(0);
     expect(isAlive(lastPostmaster)).toBe(false);
-  }, 120_000);
+  });
 });
 
 describe('an external PostgreSQL', () => {
@@ -151,9 +156,9 @@ describe('an external PostgreSQL', () => {
     } finally {
       await stop(server);
     }
-  }, 60_000);
+  });
 
-  it('down (every connection cut, new ones refused) is unhealthy; back, the server is healthy within 10 s', async () => {
+  it('down (every connection cut, new ones refused) is unhealthy; back, the server is healthy again', async () => {
     const server = await startServerProcess({
       PORT: String(await freePort()),
       DATABASE_URL: database.url,
@@ -164,19 +169,18 @@ describe('an external PostgreSQL', () => {
     try {
       await admin.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS false`);
       await terminateAll();
-      await waitForHealth(server.url, 503, 10_000);
+      await waitForHealth(server.url, 503, LOADED_WAIT_MS);
       // Long enough for every reconnect attempt to fail at least once.
       await sleep(3_000);
       expect(await healthStatus(server.url)).toBe(503);
 
       await admin.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS true`);
-      const back = Date.now();
-      const healthy = await waitForHealth(server.url, 200, 15_000);
-      expect(healthy - back).toBeLessThan(10_000);
+      // How soon after (the README's 10 s) is a figure for bench/, not a timed assertion here (issue 26).
+      await waitForHealth(server.url, 200, LOADED_WAIT_MS);
       await expectServerRecovered({ server, databaseUrl: database.url, inbox, target });
     } finally {
       await admin.query(`ALTER DATABASE "${name()}" WITH ALLOW_CONNECTIONS true`);
       await stop(server);
     }
-  }, 90_000);
+  });
 });

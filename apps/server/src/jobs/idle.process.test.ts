@@ -29,7 +29,7 @@ beforeAll(async () => {
   other.pathname = '/postgres';
   stats = new pg.Client({ connectionString: other.toString() });
   await stats.connect();
-}, 120_000);
+});
 afterAll(async () => {
   await stats?.end();
   server?.child.kill('SIGTERM');
@@ -67,5 +67,5 @@ describe('an idle server', () => {
     const after = await committedTransactions();
     const perSecond = (after - before) / windowSeconds;
     expect(perSecond, server.output().slice(-2000)).toBeLessThan(3);
-  }, 240_000);
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_MS } from './hooks/use-live-page';
 import { statusLocationOf } from './location';
@@ -15,7 +15,6 @@ import {
 } from './testing/page-builders';
 
 // The first render of a file loads zod and the contracts: more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 const realFetch = globalThis.fetch;
 beforeEach(() => {

@@ -37,17 +37,16 @@ describe('assignments', () => {
     const version = (
       await world.server.app.inject({ method: 'GET', url: '/api/agent/v1/assignments', headers: agent('Other') })
     ).json().version;
-    const started = Date.now();
+    // The longest wait there is (60 s), past this test's own 30 s: it passes only if the change woke the poll.
     const poll = world.server.app.inject({
       method: 'GET',
-      url: `/api/agent/v1/assignments?version=${version}&wait=20`,
+      url: `/api/agent/v1/assignments?version=${version}&wait=60`,
       headers: agent('Other'),
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await createMonitor(['Other'], { alias: 'wake' });
     const response = await poll;
     expect(response.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.json().monitors.some((spec: { monitor_id: number }) => spec.monitor_id > 0)).toBe(true);
   });
 
@@ -97,10 +96,10 @@ describe('assignments', () => {
         headers: agent('Disabled-while-waiting'),
       })
     ).json().version;
-    const started = Date.now();
+    // The longest wait there is (60 s), past this test's own 30 s: it passes only if the disable woke the poll.
     const poll = world.server.app.inject({
       method: 'GET',
-      url: `/api/agent/v1/assignments?version=${version}&wait=20`,
+      url: `/api/agent/v1/assignments?version=${version}&wait=60`,
       headers: agent('Disabled-while-waiting'),
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -108,8 +107,6 @@ describe('assignments', () => {
     const response = await poll;
     expect(response.statusCode).toBe(200);
     expect(response.json().monitors).toEqual([]);
-    // Long before its 20 s wait: the disable's NOTIFY woke it.
-    expect(Date.now() - started).toBeLessThan(10_000);
     const next = await world.server.app.inject({
       method: 'GET',
       url: `/api/agent/v1/assignments?version=${response.json().version}`,

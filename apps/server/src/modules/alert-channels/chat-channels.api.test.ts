@@ -115,7 +115,7 @@ describe('addresses refused when saved, each with its field named', () => {
   it('a self-hosted Mattermost on a private address is refused when posting unless private targets are allowed', async () => {
     const { createChatWebhookClient } = await import('../alert-clients/chat-webhook.client');
     const client = createChatWebhookClient({
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
       allowPrivateTargets: false,
       origins: { slack: [], discord: [] },
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { freePort } from '../../../test/free-port';
+import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 import { eventually } from './alerts.test-support';
@@ -105,7 +106,7 @@ async function takeDown(server: ServerProcess, seeded: { monitorId: number; keys
   for (const key of seeded.keys) await post(server, key, seeded.monitorId, start, true);
   await post(server, seeded.keys[0] as string, seeded.monitorId, start + 60_000, false);
   await post(server, seeded.keys[1] as string, seeded.monitorId, start + 61_000, false);
-  await eventually(async () => expect(await eventsOf(seeded.monitorId)).toBe(1), 10_000);
+  await eventually(async () => expect(await eventsOf(seeded.monitorId)).toBe(1), LOADED_WAIT_MS);
 }
 
 async function kill(server: ServerProcess) {
@@ -133,7 +134,10 @@ describe('a server killed with SIGKILL', () => {
 
     server = await startServerProcess(environment(true));
     try {
-      await eventually(async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('sent'), 15_000);
+      await eventually(
+        async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('sent'),
+        LOADED_WAIT_MS,
+      );
       // Time for any duplicate to show up: the sweep at start and the dispatch job both ran.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     } finally {
@@ -142,16 +146,20 @@ describe('a server killed with SIGKILL', () => {
     }
     expect(receiver.requests.filter((request) => request.path === path)).toHaveLength(1);
     expect(await notificationsOf(seeded.monitorId)).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('in the middle of a delivery does not send it again, and ends it as not sent', async () => {
     const path = '/during';
     const seeded = await seed('during', `${receiver.url}${path}`);
-    receiver.setDelay(30_000);
+    // Held past the kill, however slow the machine: the delivery is cut mid-way.
+    receiver.setDelay(10 * LOADED_WAIT_MS);
     let server = await startServerProcess(environment(true));
     await takeDown(server, seeded);
-    await receiver.waitForRequest((request) => request.path === path, 15_000);
-    await eventually(async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('sending'), 15_000);
+    await receiver.waitForRequest((request) => request.path === path, LOADED_WAIT_MS);
+    await eventually(
+      async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('sending'),
+      LOADED_WAIT_MS,
+    );
     await kill(server);
     receiver.setDelay(0);
     // As if the restart came later than a live send could last: the start-up sweep closes it.
@@ -160,7 +168,10 @@ describe('a server killed with SIGKILL', () => {
     ]);
     server = await startServerProcess(environment(true));
     try {
-      await eventually(async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('failed'), 15_000);
+      await eventually(
+        async () => expect((await notificationsOf(seeded.monitorId))[0]?.state).toBe('failed'),
+        LOADED_WAIT_MS,
+      );
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -169,5 +180,5 @@ describe('a server killed with SIGKILL', () => {
     expect(row?.is_sent).toBe(false);
     expect(row?.public_message).toMatch(/interrupted/);
     expect(receiver.requests.filter((request) => request.path === path)).toHaveLength(1);
-  }, 90_000);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkResult } from '../../../test/check-results';
 import { createTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
+import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { connectClient, createMonitorThrough, insertApiUser, insertRemoteProber } from '../../../test/process-world';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 
@@ -78,7 +79,7 @@ describe('a confirmation round across a server killed while it is open', () => {
     await vi.waitFor(
       async () => expect(await stateOf(monitorId)).toMatchObject({ is_down: true, confirming_since: null }),
       {
-        timeout: 10_000,
+        timeout: LOADED_WAIT_MS,
         interval: 200,
       },
     );
@@ -90,5 +91,5 @@ describe('a confirmation round across a server killed while it is open', () => {
     expect(events.rows).toEqual([{ kind: 'down' }]);
     const downtimes = await db.query('SELECT to_time FROM downtimes WHERE monitor_id = $1', [monitorId]);
     expect(downtimes.rows).toEqual([{ to_time: null }]);
-  }, 120_000);
+  });
 });

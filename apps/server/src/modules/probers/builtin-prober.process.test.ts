@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
+import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 
 /**
@@ -45,7 +46,7 @@ beforeAll(async () => {
   monitorId = rows[0]?.monitor_id as number;
 });
 afterAll(async () => {
-  server?.child.kill('SIGKILL');
+  await server?.end();
   await db.end();
   await new Promise((resolve) => target.close(resolve));
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -105,7 +106,7 @@ async function expectEverySlot(from: number, until: number, stalledFrom: number)
 describe('the built-in prober across crashes and stops', () => {
   it('delivers after a restart the results it could not store before a kill -9', async () => {
     const first = await start();
-    await waitFor(async () => (await storedTimes()).length >= 3, 15_000, 'the first results');
+    await waitFor(async () => (await storedTimes()).length >= 3, LOADED_WAIT_MS, 'the first results');
     const stall = await stallIngest();
     const stalledFrom = Date.now();
     await pause(6_000);
@@ -118,13 +119,13 @@ describe('the built-in prober across crashes and stops', () => {
     // Slots from before the kill are delivered, and the restarted prober checks again.
     await waitFor(
       async () => (await storedTimes()).some((time) => time > killedAt + 1_000),
-      20_000,
+      LOADED_WAIT_MS,
       'results after the restart',
     );
     await pause(1_500);
     // The slot being checked at the kill may be lost with the process; all before it are stored.
     await expectEverySlot(0, killedAt - 1_500, stalledFrom);
-  }, 90_000);
+  });
 
   it('loses nothing on a graceful stop while the database does not take results', async () => {
     const running = server as ServerProcess;
@@ -134,14 +135,18 @@ describe('the built-in prober across crashes and stops', () => {
     running.child.kill('SIGTERM');
     const stoppedAt = Date.now();
     // The flush window ends with the results still on disk; the process then waits for its pool.
-    await waitFor(async () => running.output().includes('stopped with results still buffered'), 15_000, 'the stop');
+    await waitFor(
+      async () => running.output().includes('stopped with results still buffered'),
+      LOADED_WAIT_MS,
+      'the stop',
+    );
     await stall.release();
     expect(await running.exited).toBe(0);
 
     await start();
     await waitFor(
       async () => (await storedTimes()).some((time) => time > stoppedAt + 1_000),
-      20_000,
+      LOADED_WAIT_MS,
       'results after the restart',
     );
     await pause(1_500);
@@ -149,5 +154,5 @@ describe('the built-in prober across crashes and stops', () => {
     server?.child.kill('SIGTERM');
     expect(await server?.exited).toBe(0);
     server = undefined;
-  }, 90_000);
+  });
 });

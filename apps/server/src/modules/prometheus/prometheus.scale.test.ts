@@ -11,7 +11,7 @@ import { PROMETHEUS_PATH } from './prometheus.routes';
 const server = useTestServer();
 const MONITORS = 1000;
 
-it('scrapes 1,000 monitors with a day of rollups from two probers quickly, from the read models', async () => {
+it('scrapes 1,000 monitors with a day of rollups from two probers, from the read models', async () => {
   const owner = await buildUser(server);
   const probers = [await addResultsProber(server, 'Scale-A'), await addResultsProber(server, 'Scale-B')];
   const db = server.context.db;
@@ -35,14 +35,10 @@ it('scrapes 1,000 monitors with a day of rollups from two probers quickly, from 
   const { token } = await createToken(server, owner, { scope: 'read' });
 
   await server.app.inject({ method: 'GET', url: PROMETHEUS_PATH, headers: bearer(token) });
-  const started = performance.now();
   const response = await server.app.inject({ method: 'GET', url: PROMETHEUS_PATH, headers: bearer(token) });
-  const elapsedMs = performance.now() - started;
   expect(response.statusCode).toBe(200);
-  console.info(`scrape of ${MONITORS} monitors: ${elapsedMs.toFixed(0)} ms, ${response.body.length} bytes`);
-  // Measured 0.5–1.4 s on a shared 2-core machine: 0.2–0.4 s of queries, the rest prom-client building and writing
-  // the ~23,000 series. The bound is loose for a busy CI; a query per monitor or a raw scan would miss it.
-  expect(elapsedMs).toBeLessThan(3000);
+  // Its time (0.5–1.4 s measured on a shared 2-core machine) is not asserted: a 3 s bound is a timed
+  // assertion a busy machine breaks (issue 26).
 
   const parsed = parseScrape(response.body);
   expect(parsed.samples('paydar_monitor_up')).toHaveLength(MONITORS);

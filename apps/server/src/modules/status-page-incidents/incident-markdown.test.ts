@@ -78,11 +78,10 @@ describe('incident Markdown → sanitized HTML', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
-  it('renders a 10,000-character body quickly and whole', () => {
+  // How fast is bench/pure-functions.bench.ts's figure: a timed assertion failed on a busy machine (issue 26).
+  it('renders a 10,000-character body whole', () => {
     const body = `${'**a** [l](https://x.test) <i>b</i> '.repeat(400)}`.slice(0, 10_000);
-    const started = performance.now();
     const html = renderMarkdownUncached(body);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(html.length).toBeGreaterThan(10_000);
     for (const tag of tagsOf(html)) expect(ALLOWED_TAGS.has(tag), tag).toBe(true);
     const deep = `${'> '.repeat(5_000)}deep`;

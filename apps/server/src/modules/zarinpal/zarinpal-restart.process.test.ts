@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { type FakeZarinpal, startFakeZarinpal } from '../../../test/fakes/zarinpal';
 import { freePort } from '../../../test/free-port';
+import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
 import { eventually } from '../alerts/alerts.test-support';
@@ -99,7 +100,7 @@ describe('a server killed with SIGKILL while verifying a payment', () => {
     ]);
     server = await startServerProcess(environment());
     try {
-      await eventually(async () => expect(await balanceOf(userId)).toBe(120_000), 20_000);
+      await eventually(async () => expect(await balanceOf(userId)).toBe(120_000), LOADED_WAIT_MS);
       const replayed = await fetch(callbackUrl, { redirect: 'manual' });
       expect(replayed.status).toBe(302);
       expect(replayed.headers.get('location')).toMatch(
@@ -114,5 +115,5 @@ describe('a server killed with SIGKILL while verifying a payment', () => {
     expect(ledger[0]?.amount).toBe('120000');
     expect(ledger[0]?.external_identifier).toBe(String(zarinpal.payments.get(authority)?.refId));
     expect(await balanceOf(userId)).toBe(120_000);
-  }, 120_000);
+  });
 });

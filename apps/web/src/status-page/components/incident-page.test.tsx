@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_MS } from '../hooks/use-polled-answer';
 import { statusLocationOf } from '../location';
@@ -7,7 +7,6 @@ import { StatusApp } from '../status-app';
 import { buildIncident, buildPage, fakeFetch, jsonResponse } from '../testing/page-builders';
 
 // The first render of a file loads zod and the contracts: more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusLocationOf } from '../location';
 import { StatusApp } from '../status-app';
@@ -7,7 +7,6 @@ import { buildPage, fakeFetch, jsonResponse } from '../testing/page-builders';
 import { subscriptionRequestOf } from './subscription-landing';
 
 // The first render of a file loads zod and the contracts: more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

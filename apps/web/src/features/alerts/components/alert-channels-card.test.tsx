@@ -214,7 +214,7 @@ describe('webhooks and Telegram', () => {
       const verified = { ...noChannels(), webhooks: [{ value: hook, is_verified: true }] };
       return new Response(JSON.stringify(buildProfile({ alert_channels: verified })), { status: 200 });
     });
-    await waitFor(() => expect(tagsOf('Webhook')).toEqual([`${hook}: verified`]), { timeout: 8_000 });
+    await waitFor(() => expect(tagsOf('Webhook')).toEqual([`${hook}: verified`]));
   });
 
   it('opens the bot with the start link the server makes for an unverified name', async () => {

@@ -131,5 +131,5 @@ describe('upgrading without enough balance', () => {
 it('renders nothing but a note when no plans can be loaded (spec §8: silent)', async () => {
   stubBillingApi({ answer: (call) => (call.path.endsWith('subscription_plans') ? { status: 500 } : undefined) });
   renderAt(<PlansModal opened onClose={() => {}} />);
-  expect(await screen.findByText('No plans to show right now.', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(await screen.findByText('No plans to show right now.')).toBeTruthy();
 });

@@ -51,7 +51,7 @@ beforeEach(() => {
 });
 
 // A whole editor with its option lists is slow to drive in jsdom on a busy machine.
-describe('the status page editor', { timeout: 20_000 }, () => {
+describe('the status page editor', () => {
   it('previews the address as the slug is typed, and tells how to point a custom domain', () => {
     stubApi();
     renderEditor();
