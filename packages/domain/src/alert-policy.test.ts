@@ -170,7 +170,7 @@ describe('decideAlerts', () => {
     const result = run({}, flipping(20, 30));
     expect(result.told).toEqual(['down@0', 'up@2', 'down@4', 'up@6', 'flapping@8', 'down@40']);
     expect(result.events[4]?.reason).toBe('Changed state 5 times in 20 minutes.');
-    expect(result.events[5]?.reason).toBe('Stable for 20 minutes after flapping; down since 2026-11-26 10:20 UTC.');
+    expect(result.events[5]?.reason).toBe('Stable for 20 minutes after flapping; down since 2026-11-26 10:20:00 (UTC).');
     expect(result.state.phase).toBe('down_told');
   });
 
@@ -201,7 +201,8 @@ describe('decideAlerts', () => {
   ] as const)(
     "gives the stable-after-flapping time in the owner's zone %s and calendar %s, as the message's own time",
     (timeZone, calendar, tail) => {
-      const result = run({}, flipping(20, 30), 1, { timeZone, calendar });
+      // With a 3-minute hold the stable message is the third told (down, flapping, stable).
+      const result = run({ recovery_after_minutes: 3 }, flipping(20, 30), 1, { timeZone, calendar });
       expect(result.events[2]?.reason).toBe(`Stable for 20 minutes after flapping; ${tail}`);
     },
   );

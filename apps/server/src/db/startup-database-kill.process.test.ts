@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../test/database-recovery';
 import { freePort } from '../../test/free-port';
 import { processTable } from '../../test/process-tree';
+import { spawnTestProcess } from '../../test/test-processes';
 
 /**
  * The embedded PostgreSQL killed (SIGKILL of the postmaster) at points of a fresh start-up: as
@@ -51,7 +52,9 @@ async function killDuring(point: KillPoint): Promise<void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, startArguments(), {
+  // Tagged and in a group of its own (test/test-processes.ts): whatever this test leaves, the file's
+  // end and the run's leftover check find it.
+  const child = spawnTestProcess(process.execPath, startArguments(), {
     cwd: repositoryRoot,
     env: {
       ...process.env,
