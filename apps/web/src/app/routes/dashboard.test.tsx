@@ -142,6 +142,11 @@ describe('dashboard, 850 px and wider', () => {
     const router = renderAt('/monitor/9');
     await screen.findByTestId('detail');
     await waitFor(() => expect(queryClient.getQueryData(['users', 'subscriptions'])).toBeDefined());
+    // The figures the link asked for before the removal are not the question: wait until that first
+    // request has gone (on a busy machine it went after the count below began, and was counted).
+    const askedForMetric = () =>
+      fetchMock.mock.calls.some(([input]) => new URL(String(input)).pathname === '/api/v1/monitors/9/metric');
+    await waitFor(() => expect(askedForMetric()).toBe(true), { timeout: 10_000 });
     // The list's reload after the removal is held: the app must not wait for it to move on.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
