@@ -170,7 +170,9 @@ describe('decideAlerts', () => {
     const result = run({}, flipping(20, 30));
     expect(result.told).toEqual(['down@0', 'up@2', 'down@4', 'up@6', 'flapping@8', 'down@40']);
     expect(result.events[4]?.reason).toBe('Changed state 5 times in 20 minutes.');
-    expect(result.events[5]?.reason).toBe('Stable for 20 minutes after flapping; down since 2026-11-26 10:20:00 (UTC).');
+    expect(result.events[5]?.reason).toBe(
+      'Stable for 20 minutes after flapping; down since 2026-11-26 10:20:00 (UTC).',
+    );
     expect(result.state.phase).toBe('down_told');
   });
 
