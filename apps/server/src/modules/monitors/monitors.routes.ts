@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { callerOf, requireCaller } from '../../http/authentication';
-import { sendVersioned } from '../../http/conditional';
+import { notModified, sendVersioned } from '../../http/conditional';
 import { listAllMonitors, listMonitorsPage } from './monitor-list.service';
 import { createMonitorListCache } from './monitor-list-cache';
 import { patchedInput } from './monitor-patch';
@@ -33,7 +33,7 @@ export function monitorsRoutes(context: ServiceContext): FastifyPluginAsyncZod {
           summary: "The user's monitors, paged, with today's figures",
           tags,
           querystring: monitorListQuery,
-          response: { 200: pageOf(monitorSummaryWire), ...errors },
+          response: { 200: pageOf(monitorSummaryWire), ...notModified, ...errors },
         },
       },
       async (request, reply) => {
