@@ -134,9 +134,15 @@ test('each verified channel gets exactly one alert and one recovery when a targe
   const recovery = (await mailsTo(alertsEmail)).find((mail) => mail.subject === '[Paydar] UP: HTTP:Flow shop');
   expect(recovery?.text).toMatch(/It was down for \d+ seconds?/);
 
-  // The history shows the nine, all sent.
+  // The verified login address is an email channel of its own (issue 26), so it too gets one of each.
+  const toLogin = (await mailsTo(email))
+    .map((mail) => mail.subject)
+    .filter((subject) => subject.includes('HTTP:Flow shop'));
+  expect(toLogin.sort()).toEqual(['[Paydar] DOWN: HTTP:Flow shop', '[Paydar] UP: HTTP:Flow shop']);
+
+  // The history shows the eleven, all sent.
   await page.goto('/settings');
-  await expect(page.getByText('9 notifications', { exact: true })).toBeVisible();
+  await expect(page.getByText('11 notifications', { exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Notification history' });
-  await expect(table.getByText('Sent', { exact: true })).toHaveCount(9);
+  await expect(table.getByText('Sent', { exact: true })).toHaveCount(11);
 });

@@ -80,7 +80,7 @@ test('Swagger UI’s Authorize takes a token and "Try it out" succeeds with it',
   await expect(auth.getByRole('button', { name: 'Remove authorization' })).toBeVisible();
   await auth.getByRole('button', { name: 'Close' }).first().click();
 
-  const operation = page.locator('#operations-users-get_api_v1_users_profile');
+  const operation = page.locator('#operations-users-getProfile');
   await operation.locator('.opblock-summary').click();
   await operation.getByRole('button', { name: 'Try it out' }).click();
   await operation.getByRole('button', { name: 'Execute' }).click();
