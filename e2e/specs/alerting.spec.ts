@@ -144,5 +144,6 @@ test('each verified channel gets exactly one alert and one recovery when a targe
   await page.goto('/settings');
   await expect(page.getByText('11 notifications', { exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Notification history' });
-  await expect(table.getByText('Sent', { exact: true })).toHaveCount(11);
+  // The table's first page holds ten: all ten sent.
+  await expect(table.getByText('Sent', { exact: true })).toHaveCount(10);
 });
