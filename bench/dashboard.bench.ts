@@ -5,6 +5,7 @@ import { openSession } from '../apps/server/src/modules/accounts/session.service
 import type { Runtime } from '../apps/server/src/runtime';
 import type { Figure } from './support/figures';
 import { type ReadersRun, readersFigures, runMixedReaders } from './support/readers';
+import { seedStatusPage } from './support/seed-status-page';
 
 const DAYS = 90;
 const MONITORS = 50;
@@ -114,20 +115,7 @@ export async function seedDashboard(runtime: Runtime): Promise<{ key: string; mo
   await db.execute(sql`
     INSERT INTO monitor_states (monitor_id, first_check_at, last_check_at, last_status_code)
     SELECT m, now() - interval '${days} days', now(), 200 FROM unnest(${ids}::int[]) m`);
-  const pageId = (
-    await db.execute<{ id: number }>(sql`
-      INSERT INTO status_pages (user_id, slug, title, language, time_zone, show_response_times)
-      VALUES (${userId}, 'bench-dashboard', 'Bench', 'en', 'UTC', true) RETURNING id`)
-  ).rows[0]?.id as number;
-  const sectionId = (
-    await db.execute<{ id: number }>(
-      sql`INSERT INTO status_page_sections (page_id, position, title) VALUES (${pageId}, 0, 'All') RETURNING id`,
-    )
-  ).rows[0]?.id as number;
-  await db.execute(sql`
-    INSERT INTO status_page_monitors (section_id, page_id, monitor_id, position, public_name)
-    SELECT ${sectionId}, ${pageId}, m.id, m.n - 1, 'Service ' || m.n
-    FROM unnest(${sql.param(monitorIds.slice(0, PAGE_MONITORS))}::int[]) WITH ORDINALITY AS m(id, n)`);
+  await seedStatusPage(db, userId, 'bench-dashboard', monitorIds.slice(0, PAGE_MONITORS));
   await db.execute(sql`ANALYZE`);
   return { key: await openSession(db, userId), monitorIds };
 }

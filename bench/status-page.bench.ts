@@ -4,6 +4,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { Runtime } from '../apps/server/src/runtime';
 import type { Figure } from './support/figures';
 import { readersFigures, runReaders } from './support/readers';
+import { seedStatusPage } from './support/seed-status-page';
 
 const DAYS = 90;
 const MONITORS = 10;
@@ -54,20 +55,7 @@ export async function statusPageBenchmark(runtime: Runtime): Promise<Figure[]> {
   await db.execute(sql`
     INSERT INTO monitor_states (monitor_id, first_check_at, last_check_at, last_status_code)
     SELECT m, now() - interval '${sql.raw(String(DAYS))} days', now(), 200 FROM unnest(${ids}::int[]) m`);
-  const pageId = (
-    await db.execute<{ id: number }>(sql`
-      INSERT INTO status_pages (user_id, slug, title, language, time_zone, show_response_times)
-      VALUES (${userId}, 'bench-status', 'Bench', 'en', 'UTC', true) RETURNING id`)
-  ).rows[0]?.id as number;
-  const sectionId = (
-    await db.execute<{ id: number }>(
-      sql`INSERT INTO status_page_sections (page_id, position, title) VALUES (${pageId}, 0, 'All') RETURNING id`,
-    )
-  ).rows[0]?.id as number;
-  await db.execute(sql`
-    INSERT INTO status_page_monitors (section_id, page_id, monitor_id, position, public_name)
-    SELECT ${sectionId}, ${pageId}, m.id, m.n - 1, 'Service ' || m.n
-    FROM unnest(${ids}::int[]) WITH ORDINALITY AS m(id, n)`);
+  await seedStatusPage(db, userId, 'bench-status', monitorIds);
 
   const app = await buildApp({ context: runtime.context, logger: pino({ level: 'silent' }) });
   await app.ready();
