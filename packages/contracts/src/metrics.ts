@@ -88,8 +88,14 @@ export const metric = z.object({
      * day's midnight; today, 23 hours before the local hour of the last check.
      */
     from_time: z.string(),
-    /** 24 values, oldest first: the chosen day's hours, or the 24 hours up to the last check. */
-    apdex_percents: z.array(z.number().nullable()).length(HOURLY_APDEX_SLOTS),
+    /**
+     * Oldest first: one per hour of a chosen day (23, 24 or 25 across a daylight-saving change;
+     * never an hour of the next day), or the 24 hours up to the last check.
+     */
+    apdex_percents: z
+      .array(z.number().nullable())
+      .min(HOURLY_APDEX_SLOTS - 1)
+      .max(HOURLY_APDEX_SLOTS + 1),
     /** The spans paused touching these 24 hours (which reach into the day before): shaded in their chart. */
     paused: z.array(pauseRow),
     /** The maintenance spans begun touching these 24 hours. */

@@ -67,7 +67,9 @@ describe.each(['light', 'dark'] as const)('chart colours in the %s scheme', (sch
   });
 
   it("draws the apdex chart's no-data hatch in the line colour, not a fixed grey", () => {
-    const option = hourlyApdexOption([{ start: 0, percent: null, rating: 'disabled', kind: 'none', spans: [] }]) as {
+    const option = hourlyApdexOption([
+      { start: 0, end: 7_200_000, percent: null, rating: 'disabled', kind: 'none', spans: [] },
+    ]) as {
       series: Array<{ data: Array<{ itemStyle: { borderColor: string; decal: { color: string } } }> }>;
     };
     const bar = option.series[0]?.data[0];

@@ -94,6 +94,16 @@ describe.each(CASES)('$day in $zone, a $hours-hour day', (dst) => {
     expect(metric.last_day_hourly_metrics.from_time).toBe(new Date(at(dst.span[0])).toISOString());
   });
 
+  it('gives apdex for each of its own hours, none of the next day', async () => {
+    const metric = (await get('metric')).json();
+    const apdex = metric.last_day_hourly_metrics.apdex_percents as Array<number | null>;
+    expect(apdex).toHaveLength(dst.hours);
+    // Each inside check is 700 ms against an apdex of 500 ms: tolerating, 50 % in its hour.
+    const indexes = new Set(dst.inside.map((time) => Math.floor((at(time) - at(dst.span[0])) / HOUR_MS)));
+    expect(apdex.map((value, index) => (indexes.has(index) ? value : null))).toEqual(apdex);
+    for (const index of indexes) expect(apdex[index]).toBe(50);
+  });
+
   it('draws p50/p95 at each of its local hours, from its midnight to the next', async () => {
     const response = await get('metric/trends');
     expect(response.statusCode, response.body).toBe(200);

@@ -57,7 +57,7 @@ describe('metricWindows', () => {
       hours: ['2024-03-04T20:30:00Z', '2024-03-05T20:30:00Z'],
     },
     {
-      name: "a chosen day in Berlin's spring change: 23 hours",
+      name: "a chosen day in Berlin's spring change: its 23 hours, none of the next day's",
       request: {
         ...base,
         days: readerDays('Europe/Berlin'),
@@ -66,7 +66,7 @@ describe('metricWindows', () => {
         lastCheckAt: now,
       },
       day: ['2024-03-30T23:00:00Z', '2024-03-31T22:00:00Z'],
-      hours: ['2024-03-30T23:00:00Z', '2024-03-31T23:00:00Z'],
+      hours: ['2024-03-30T23:00:00Z', '2024-03-31T22:00:00Z'],
     },
     {
       name: 'a chosen day: its own hours',

@@ -39,6 +39,9 @@ export function readerToday(days: ReaderDays, now: Instant, historyDays: number)
   return { today: days.spanOf(date), historyStart: days.spanOf(date - Math.max(0, historyDays) * DAY_MS).start };
 }
 
+/** How many hourly values a span holds: an hour cut short by a half-hour clock change counts whole. */
+export const hoursIn = (span: { from: number; to: number }): number => Math.ceil((span.to - span.from) / HOUR_MS);
+
 /**
  * The windows of a metric answer. A chosen day shows that day's own hours; the live view shows
  * the 24 hours up to the last check (oldest first), as the raw chart does, so a monitor that stopped
@@ -56,7 +59,11 @@ export function metricWindows(request: MetricWindowRequest): MetricWindows {
   const firstMonth = heatMapMonthStarts(request.now, request.months, days.timeZone)[0];
   const monthsFrom = firstMonth === undefined ? today.start : days.spanOf(firstMonth).start;
   const day = request.day ? { from: request.day.start, to: request.day.end } : { from: today.start, to: today.end };
-  const hours = { from: hoursFrom, to: hoursFrom + HOURLY_APDEX_SLOTS * HOUR_MS };
+  // A chosen day's own hours, 23 to 25 of them (issue 26): a 24-hour window would cut a long
+  // day's last hour and take the next day's first into a short one.
+  const hours = request.day
+    ? { from: request.day.start, to: request.day.end }
+    : { from: hoursFrom, to: hoursFrom + HOURLY_APDEX_SLOTS * HOUR_MS };
   const months = { from: Math.max(monthsFrom, historyStart), to: today.end };
   return {
     day,

@@ -12,7 +12,7 @@ import {
 } from '@paydar/domain/rollup';
 import { uptimeSummary } from '@paydar/domain/uptime';
 import type { MonitorStateRow } from '../monitors/monitors.repository';
-import type { MetricWindows } from './metric-windows';
+import { hoursIn, type MetricWindows } from './metric-windows';
 import type { ProberRollup } from './metrics.repository';
 
 /** What a metric answer is made of, as the repository reads it. */
@@ -67,7 +67,7 @@ export function presentMetric(sources: MetricSources): Metric {
     fetch_time: now.toISOString(),
     last_day_hourly_metrics: {
       from_time: new Date(windows.hours.from).toISOString(),
-      apdex_percents: hourlyApdexPercents(sources.hours, windows.hours.from),
+      apdex_percents: hourlyApdexPercents(sources.hours, windows.hours.from, hoursIn(windows.hours)),
       paused: pauseRows(paused, hours, now),
       maintenance: pauseRows(maintenance, hours, now),
     },

@@ -230,7 +230,8 @@ type DetailSectionsProps = {
  * midnight (Tehran's too: the server counts the reader's local hours), or live, 23 hours before the last check's.
  */
 function hourlyEnd(metric: Metric): number {
-  return Date.parse(metric.last_day_hourly_metrics.from_time) + 24 * HOUR_MS;
+  const hourly = metric.last_day_hourly_metrics;
+  return Date.parse(hourly.from_time) + hourly.apdex_percents.length * HOUR_MS;
 }
 
 /**

@@ -37,6 +37,31 @@ describe('apdexSlots', () => {
   });
 });
 
+describe('a day on which the clocks change (issue 26)', () => {
+  it("draws New York's 25-hour 1 November as 13 slots, the last one hour long, and ends it at the next midnight", () => {
+    readIn('America/New_York');
+    const midnight = Date.UTC(2026, 10, 1, 4);
+    const values = [...new Array(24).fill(null), 40];
+    const slots = apdexSlots(values, midnight + 25 * HOUR);
+    expect(slots).toHaveLength(13);
+    expect(slots[0]?.start).toBe(midnight);
+    expect(slots[12]).toMatchObject({ start: midnight + 24 * HOUR, end: midnight + 25 * HOUR, percent: 40 });
+    const option = hourlyApdexOption(slots) as {
+      tooltip: { formatter: (params: Array<{ dataIndex: number }>) => string };
+    };
+    expect(option.tooltip.formatter([{ dataIndex: 12 }])).toBe('23:00 – 00:00<br/>Apdex 40%');
+  });
+
+  it("draws Berlin's 23-hour 29 March as 12 slots ending at its own midnight, the last one hour long", () => {
+    readIn('Europe/Berlin');
+    const midnight = Date.UTC(2026, 2, 28, 23);
+    const slots = apdexSlots(new Array(23).fill(100), midnight + 23 * HOUR);
+    expect(slots).toHaveLength(12);
+    expect(slots.at(-1)).toMatchObject({ start: midnight + 22 * HOUR, end: midnight + 23 * HOUR });
+    expect(hourLabel(slots[1]?.start ?? 0)).toBe('03:00');
+  });
+});
+
 describe('hourLabel', () => {
   it("labels a slot by its start in the reader's zone, today and on a past day alike", () => {
     expect(hourLabel(Date.UTC(2024, 2, 5, 7))).toBe('07:00');

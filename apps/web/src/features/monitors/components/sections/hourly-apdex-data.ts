@@ -1,4 +1,3 @@
-import { HOURLY_APDEX_SLOTS } from '@paydar/contracts/metrics';
 import { type ApdexRating, apdexRating } from '@paydar/domain/apdex';
 import { HOUR_MS } from '@paydar/domain/time';
 import { APDEX_COLOURS, AXIS_COLOURS, NO_DATA_LINE_COLOUR } from '@/components/chart/palette';
@@ -26,6 +25,8 @@ export type SlotKind = 'data' | 'none' | SpanKind;
 export interface ApdexSlot {
   /** Epoch ms of the slot's first hour. */
   start: number;
+  /** Epoch ms where its hours end: two hours on, or one for the odd last hour of a 25-hour day. */
+  end: number;
   /** Mean of the slot's hourly values that have data, one decimal; null when none has. */
   percent: number | null;
   rating: ApdexRating;
@@ -35,8 +36,9 @@ export interface ApdexSlot {
 }
 
 /**
- * The 24 hourly apdex values (oldest first, the last hour ending at `endsAt`) as 12 two-hour slots:
- * each the average of its non-null hours. A slot without data is 'maintenance' or 'paused' when that
+ * The hourly apdex values (oldest first, the last hour ending at `endsAt`: 24 of them, or a chosen
+ * day's 23 or 25 across a daylight-saving change) as two-hour slots — 12, or 13 with a last slot of
+ * one hour: each the average of its non-null hours. A slot without data is 'maintenance' or 'paused' when that
  * covers at least half of it, otherwise 'none'.
  */
 export function apdexSlots(
@@ -44,10 +46,9 @@ export function apdexSlots(
   endsAt: number,
   spans: ChartSpans = NO_SPANS,
 ): ApdexSlot[] {
-  const firstHour = endsAt - HOURLY_APDEX_SLOTS * HOUR_MS;
-  const slotMs = APDEX_SLOT_HOURS * HOUR_MS;
+  const firstHour = endsAt - hourly.length * HOUR_MS;
   const slots: ApdexSlot[] = [];
-  for (let index = 0; index < HOURLY_APDEX_SLOTS; index += APDEX_SLOT_HOURS) {
+  for (let index = 0; index < hourly.length; index += APDEX_SLOT_HOURS) {
     const values = hourly
       .slice(index, index + APDEX_SLOT_HOURS)
       .filter((value): value is number => typeof value === 'number');
@@ -55,15 +56,17 @@ export function apdexSlots(
       ? Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
       : null;
     const start = firstHour + index * HOUR_MS;
-    const mostly = (kind: SpanKind) => coveredMs(spans[kind], start, start + slotMs) * 2 >= slotMs;
+    const end = start + Math.min(APDEX_SLOT_HOURS, hourly.length - index) * HOUR_MS;
+    const mostly = (kind: SpanKind) => coveredMs(spans[kind], start, end) * 2 >= end - start;
     const kind: SlotKind =
       percent !== null ? 'data' : mostly('maintenance') ? 'maintenance' : mostly('paused') ? 'paused' : 'none';
     slots.push({
       start,
+      end,
       percent,
       rating: apdexRating(percent),
       kind,
-      spans: spanKindsIn(spans, start, start + slotMs),
+      spans: spanKindsIn(spans, start, end),
     });
   }
   return slots;
@@ -82,8 +85,8 @@ export function hourLabel(time: number): string {
  * Where a slot's hours end, as its tooltip says: the last slot of today runs on past now (it holds the
  * hour now is in), so it ends at now, never at a time still to come (issue 15).
  */
-export function slotEndLabel(slot: Pick<ApdexSlot, 'start'>, now: number): string {
-  return hourLabel(Math.min(slot.start + APDEX_SLOT_HOURS * HOUR_MS, now));
+export function slotEndLabel(slot: Pick<ApdexSlot, 'end'>, now: number): string {
+  return hourLabel(Math.min(slot.end, now));
 }
 
 /** What a slot's tooltip says under its hours. */
