@@ -262,6 +262,19 @@ export const quarterRollups = pgTable(
 );
 
 /**
+ * Per monitor, a counter that a trigger on quarter_rollups (migration 0040) moves whenever a
+ * statement writes a quarter more than 22 hours before the database's clock: a late result, for a
+ * day before every zone's yesterday. The metric keeps its days before the reader's yesterday under
+ * this counter (modules/metrics/past-days-apdex.ts), so an ordinary check recomputes only the last
+ * two days. No row: never written late (0). No foreign key, like quarter_rollups: a late result for
+ * a monitor deleted meanwhile still lands.
+ */
+export const rollupHistoryVersions = pgTable('rollup_history_versions', {
+  monitorId: integer('monitor_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Down and up transitions and the other alertable events (contracts/alert-events), written in the
  * transaction that decides them: the outbox the alerting jobs read, so an event is never lost
  * between the decision and its alerts.

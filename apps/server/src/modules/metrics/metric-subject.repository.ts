@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { monitorStates, monitors, plans, subscriptions } from '../../db/schema/index';
+import { monitorStates, monitors, plans, rollupHistoryVersions, subscriptions } from '../../db/schema/index';
 import type { MonitorRow, MonitorStateRow } from '../monitors/monitors.repository';
 
 /** What a metric answer is computed from besides the rollups, and the version of it. */
@@ -14,6 +14,11 @@ export interface MetricSubject {
    * rewrites the monitor row. Cheap to read, and the same on every replica.
    */
   version: string;
+  /**
+   * Moves only when a quarter more than 22 hours old is written (a late result; migration 0040):
+   * what the kept days before the reader's yesterday are validated by (past-days-apdex.ts).
+   */
+  historyVersion: number;
   /** The owner's plan's METRIC_HISTORY_DAYS; without an active plan only today can be shown (0). */
   historyDays: number;
 }
@@ -25,10 +30,12 @@ async function findSubject(db: Database, where: SQL | undefined): Promise<Metric
       monitor: monitors,
       state: monitorStates,
       version: sql<string>`${monitors}.xmin::text || ':' || coalesce(${monitorStates}.xmin::text, '')`,
+      historyVersion: sql<number>`coalesce(${rollupHistoryVersions.version}, 0)`.mapWith(Number),
       specifications: plans.specifications,
     })
     .from(monitors)
     .leftJoin(monitorStates, eq(monitorStates.monitorId, monitors.id))
+    .leftJoin(rollupHistoryVersions, eq(rollupHistoryVersions.monitorId, monitors.id))
     .leftJoin(subscriptions, and(eq(subscriptions.userId, monitors.userId), eq(subscriptions.isActive, true)))
     .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(where);

@@ -121,6 +121,7 @@ export async function apdexByDay(
   span: Span,
   days: ReaderDays,
 ): Promise<Map<number, ApdexCounts>> {
+  if (span.from >= span.to) return new Map();
   const dates: number[] = [];
   const froms: string[] = [];
   const tos: string[] = [];

@@ -23,15 +23,9 @@ import { type MetricRequest, metricRequest } from './metric-request';
 import { findSharedMetricSubject, findUserMetricSubject } from './metric-subject.repository';
 import { createMetricSubjectCache, type MetricSubjectCache } from './metric-subject-cache';
 import { metricWindows } from './metric-windows';
-import {
-  apdexByDay,
-  apdexByHour,
-  downtimesAround,
-  listProbeRecords,
-  pausesAround,
-  rollupsByProber,
-} from './metrics.repository';
+import { apdexByHour, downtimesAround, listProbeRecords, pausesAround, rollupsByProber } from './metrics.repository';
 import type { MetricQuery, RawQuery, ShareInfoQuery } from './metrics.schema';
+import { PastDaysApdex } from './past-days-apdex';
 import { presentPublicMonitor } from './public-monitor.presenter';
 
 export const SHARED_NOT_FOUND = 'No shared monitor has this link.';
@@ -43,7 +37,7 @@ async function historyDaysOf(context: ServiceContext, userId: number): Promise<n
 }
 
 /** The metric of one monitor (spec §3), read from rollups, downtimes and state only. */
-async function computeMetric(context: ServiceContext, request: MetricRequest): Promise<Metric> {
+async function computeMetric(context: ServiceContext, caches: MetricCaches, request: MetricRequest): Promise<Metric> {
   const { subject, now } = request;
   const windows = metricWindows({
     now,
@@ -62,7 +56,13 @@ async function computeMetric(context: ServiceContext, request: MetricRequest): P
   const [probers, hours, byDay, downtimes, paused, maintenance] = await Promise.all([
     rollupsByProber(context.db, id, windows.day),
     apdexByHour(context.db, id, windows.hours),
-    apdexByDay(context.db, id, windows.months, request.days),
+    caches.pastDays.byDay(context.db, {
+      monitorId: id,
+      historyVersion: subject.historyVersion,
+      days: request.days,
+      span: windows.months,
+      now: now.getTime(),
+    }),
     downtimesAround(context.db, id, windows.all),
     pausesAround(context.db, id, spansWindow),
     maintenanceAround(context.db, id, spansWindow, now.getTime()),
@@ -89,6 +89,8 @@ export interface MetricCaches {
   /** Uptime over 7/30/90 days and the p50/p95 series (metric-trends.service). */
   trends: AnswerCache<MetricTrends>;
   subjects: MetricSubjectCache;
+  /** The heat map's days before the reader's yesterday, read once per late write (past-days-apdex.ts). */
+  pastDays: PastDaysApdex;
 }
 
 export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
@@ -96,6 +98,7 @@ export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
   shared: new AnswerCache(sharedMonitorSchema),
   trends: new AnswerCache(metricTrends),
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
+  pastDays: new PastDaysApdex(),
 });
 
 async function loadOwn(context: ServiceContext, caller: Caller, id: number) {
@@ -123,7 +126,10 @@ export async function getMetric(
   );
   if (!subject) throw notFound(MONITOR_NOT_FOUND);
   const request = metricRequest(context, subject, query);
-  return { pastDay: request.pastDay, ...caches.owner.versioned(request.key, () => computeMetric(context, request)) };
+  return {
+    pastDay: request.pastDay,
+    ...caches.owner.versioned(request.key, () => computeMetric(context, caches, request)),
+  };
 }
 
 /**
@@ -178,7 +184,7 @@ async function sharedMonitor(
     // Its probers' names too, for the public view: read only when the answer is computed.
     const monitor = await findMonitorByToken(context.db, token);
     if (!monitor) throw notFound(SHARED_NOT_FOUND);
-    const metric = await computeMetric(context, request);
+    const metric = await computeMetric(context, caches, request);
     // A reason may quote the owner's assertions (an expected header, a keyword): the public view leaves them out.
     const downtimes = metric.downtimes.map((row) => ({ ...row, reason: null }));
     return { monitor: presentPublicMonitor(monitor, context.now()), metric: { ...metric, downtimes } };
