@@ -16,8 +16,12 @@ export interface TestServer {
   context: ServiceContext;
   config: Config;
   inbox: SmtpInbox;
-  /** Moves the clock the services see; real time otherwise. */
-  clock: { offsetMs: number };
+  /**
+   * The clock the services see: real time moved by `offsetMs`; while `stoppedAt` (epoch ms) is
+   * set, it stands at that instant (plus the offset), so no wait of the server's runs out however
+   * slowly a loaded machine runs the test.
+   */
+  clock: { offsetMs: number; stoppedAt: number | null };
   databaseUrl: string;
   /** The answers the app gave, checked against its OpenAPI document (close() fails on a wrong one). */
   answers: CheckedAnswers;
@@ -32,7 +36,7 @@ export const startReplica = (server: TestServer) => startTestServer({}, { replic
 
 /**
  * The whole server on a fresh database: real PostgreSQL, real pg-boss workers, mail to a
- * real SMTP inbox. Only the clock can be moved.
+ * real SMTP inbox. Only the clock can be moved (or stopped).
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
@@ -70,8 +74,8 @@ export async function startTestServer(
   });
   // The demo's history is written behind a listening server; the tests that read it expect it whole.
   await runtime.demoSeeded;
-  const clock = { offsetMs: 0 };
-  runtime.context.now = () => new Date(Date.now() + clock.offsetMs);
+  const clock: TestServer['clock'] = { offsetMs: 0, stoppedAt: null };
+  runtime.context.now = () => new Date((clock.stoppedAt ?? Date.now()) + clock.offsetMs);
   const app = await buildApp({ context: runtime.context, logger });
   const answers = checkAnswersAgainstDocument(app);
   await app.ready();

@@ -13,7 +13,9 @@ export function useTestServer(...args: Parameters<typeof startTestServer>): Test
   });
   afterAll(() => started?.close());
   afterEach(() => {
-    if (started) started.clock.offsetMs = 0;
+    if (!started) return;
+    started.clock.offsetMs = 0;
+    started.clock.stoppedAt = null;
   });
   return new Proxy({} as TestServer, {
     get(_, field) {

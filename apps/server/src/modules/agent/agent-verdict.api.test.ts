@@ -1,13 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downtimes, monitorEvents, monitorStates } from '../../db/schema/index';
 import { base, result, useAgentWorld } from './agent.test-support';
 
 const world = useAgentWorld();
 const { createMonitor, post } = world;
+afterEach(() => {
+  world.server.clock.stoppedAt = null;
+});
 
 describe('the down/up decision', () => {
-  /** Every prober reports each 15 s tick in turn, as live agents do. */
+  /**
+   * Every prober checks each 15 s tick and reports a minute of them (four results) in one batch,
+   * the probers in turn, as agents holding a buffer do: a quarter of the requests one result per
+   * batch made, so the file's time goes to the decision rather than to HTTP round trips (issue 26).
+   * Each transition falls on a minute's first tick, so the round it opens is answered by the other
+   * probers' batches that follow, as when each tick was sent alone. The services' clock stands
+   * still meanwhile: a round's 5 s wait is on the wall clock, and on a loaded machine the batches
+   * answering it may come later than that; the wait itself is proved below.
+   */
   async function script(
     monitorId: number,
     probers: string[],
@@ -15,12 +26,15 @@ describe('the down/up decision', () => {
     seconds: number,
   ) {
     const start = base();
-    for (let second = 0; second <= seconds; second += 15) {
+    world.server.clock.stoppedAt = Date.now();
+    for (let minute = 0; minute <= seconds; minute += 60) {
+      const ticks = [0, 15, 30, 45].map((tick) => minute + tick).filter((second) => second <= seconds);
       for (const name of probers) {
-        const response = await post(name, [
+        const batch = ticks.map((second) =>
           result(monitorId, new Date(start.getTime() + second * 1000), !failing(name, second)),
-        ]);
-        expect(response.json().accepted).toBe(1);
+        );
+        const response = await post(name, batch);
+        expect(response.json().accepted).toBe(batch.length);
       }
     }
     return start;
@@ -84,6 +98,8 @@ describe('a failed check being confirmed', () => {
   it('reads "confirming", not up and not yet down, in the metric while the round is open', async () => {
     const monitorId = await createMonitor(['A', 'B', 'C']);
     const now = Date.now();
+    // Stopped, the round's 5 s wait cannot run out before the metric is read, however slow the machine.
+    world.server.clock.stoppedAt = now;
     for (const name of ['A', 'B', 'C']) await post(name, [result(monitorId, new Date(now - 20_000), true)]);
     await post('A', [result(monitorId, new Date(now - 1_000), false)]);
     const metric = await world.server.app.inject({
@@ -109,7 +125,8 @@ describe('a confirmation round some probers never answer', () => {
       .where(eq(monitorStates.monitorId, monitorId));
     expect(open).toMatchObject({ isDown: false });
     expect(open?.confirmingSince).not.toBeNull();
-    // No result comes: the server's own timer ends the round a little after its 5 s wait.
+    // No result comes: the server's own timer ends the round a little after its 5 s wait (a bound
+    // for a loaded machine, not a speed: that is bench's).
     await vi.waitFor(
       async () => {
         const [state] = await world.server.context.db
@@ -118,7 +135,7 @@ describe('a confirmation round some probers never answer', () => {
           .where(eq(monitorStates.monitorId, monitorId));
         expect(state).toMatchObject({ isDown: true, confirmingSince: null });
       },
-      { timeout: 9_000, interval: 250 },
+      { timeout: 60_000, interval: 250 },
     );
     const events = await world.server.context.db
       .select()
@@ -126,5 +143,5 @@ describe('a confirmation round some probers never answer', () => {
       // Ingest's transitions (what the alert rules made of them is origin 'rules').
       .where(and(eq(monitorEvents.monitorId, monitorId), eq(monitorEvents.origin, 'ingest')));
     expect(events.map((event) => event.kind)).toEqual(['down']);
-  }, 15_000);
+  });
 });
