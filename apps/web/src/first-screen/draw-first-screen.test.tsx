@@ -66,6 +66,7 @@ describe('reading the list off the wire without zod', () => {
     expect(readProfile(buildProfile({ email: 'ana@example.com', charged_budget: 5 }))).toStrictEqual({
       email: 'ana@example.com',
       charged_budget: 5,
+      is_demo: false,
     });
     expect(readProfile(buildProfile({ is_verified: false }))).toBeNull();
     expect(readProfile({ is_verified: true, email: 'a@example.com' })).toBeNull();

@@ -62,7 +62,7 @@ export function readMonitorPage(
  */
 export function readProfile(profile: unknown): FirstScreenProfile | null {
   if (!isObject(profile) || profile.is_verified !== true) return null;
-  const { email, charged_budget } = profile;
-  if (typeof email !== 'string' || !Number.isFinite(charged_budget)) return null;
-  return { email, charged_budget: charged_budget as number };
+  const { email, charged_budget, is_demo } = profile;
+  if (typeof email !== 'string' || !Number.isFinite(charged_budget) || typeof is_demo !== 'boolean') return null;
+  return { email, charged_budget: charged_budget as number, is_demo };
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { formatTomans } from '@paydar/domain/format';
 import { describe, expect, it } from 'vitest';
 import { LIST_ITEM_HEIGHT } from '@/features/monitors/components/list/monitor-list-item';
 import {
@@ -7,6 +8,7 @@ import {
   FIRST_SCREEN_ITEM_HEIGHT,
   type FirstScreenMonitor,
   firstScreenItem,
+  tomansText,
 } from './first-screen-markup';
 import { removeFirstScreen } from './remove-first-screen';
 
@@ -26,7 +28,7 @@ function buildItem(overrides: Partial<FirstScreenMonitor> = {}): FirstScreenMoni
   };
 }
 
-const profile = { email: 'ana@example.com', charged_budget: 50_000 };
+const profile = { email: 'ana@example.com', charged_budget: 50_000, is_demo: false };
 
 describe('a first-screen list item', () => {
   it('is placed at the React list item pitch', () => {
@@ -84,6 +86,13 @@ describe('a first-screen list item', () => {
   });
 });
 
+it.each([0, 1, -1, 12, 999, 1000, 50_000, 1_234_567, -1_234_567, 2_000_000_000])(
+  'writes %i Tomans as formatTomans does, without Intl',
+  (amount) => {
+    expect(tomansText(amount)).toBe(formatTomans(amount));
+  },
+);
+
 describe('the first screen', () => {
   const monitors = [buildItem({ id: 3, alias: 'Shop' }), buildItem({ id: 2, alias: 'Blog' })];
 
@@ -100,6 +109,13 @@ describe('the first screen', () => {
     expect(items[0]?.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     expect(items[1]?.querySelector('a')?.hasAttribute('aria-current')).toBe(false);
     expect(screen.querySelector('section[aria-label="Monitor detail"]')).not.toBeNull();
+    expect(screen.querySelector('.fs-add')?.classList.contains('fs-add-disabled')).toBe(false);
+  });
+
+  it('shows Add Monitor disabled for the demo account, as the app does', () => {
+    const demo = { ...profile, is_demo: true };
+    const screen = buildFirstScreen(document, { productName: 'P', profile: demo, monitors, total: 2, wide: false });
+    expect(screen.querySelector('.fs-add')?.classList.contains('fs-add-disabled')).toBe(true);
   });
 
   it('is the list alone when narrow, nothing selected', () => {
@@ -113,7 +129,7 @@ describe('the first screen', () => {
     const hostile = '<script>window.__pwned = 1</script>';
     const screen = buildFirstScreen(document, {
       productName: hostile,
-      profile: { email: `${hostile}@example.com`, charged_budget: 0 },
+      profile: { email: `${hostile}@example.com`, charged_budget: 0, is_demo: false },
       monitors,
       total: 2,
       wide: false,

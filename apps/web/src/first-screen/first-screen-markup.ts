@@ -2,7 +2,6 @@ import type { Profile } from '@paydar/contracts/accounts';
 import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { PROTOCOL_LABELS } from '@paydar/contracts/monitors-options';
 import { displayName } from '@paydar/domain/display-name';
-import { formatTomans } from '@paydar/domain/format';
 import { DISABLED_TEXT, lastResult } from '@paydar/domain/monitor-status';
 
 /**
@@ -32,7 +31,7 @@ export type FirstScreenMonitor = Pick<
 >;
 
 /** The profile's fields the header shows. */
-export type FirstScreenProfile = Pick<Profile, 'email' | 'charged_budget'>;
+export type FirstScreenProfile = Pick<Profile, 'email' | 'charged_budget' | 'is_demo'>;
 
 export interface FirstScreenContent {
   productName: string;
@@ -93,11 +92,21 @@ const WALLET =
 const CHEVRON_DOWN = 'm6 9 6 6 6-6';
 const DOTS = 'M12 4a1 1 0 1 0 0 2a1 1 0 1 0 0-2M12 11a1 1 0 1 0 0 2a1 1 0 1 0 0-2M12 18a1 1 0 1 0 0 2a1 1 0 1 0 0-2';
 
+/**
+ * A whole number of Tomans as `formatTomans` (@paydar/domain/format) writes it, '50,000 Tomans', without
+ * Intl: its first use in a page loads ICU's data, tens of milliseconds before the first paint on a
+ * busy machine (first-screen-markup.test holds the two together).
+ */
+export function tomansText(amount: number): string {
+  const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 && Math.round(amount) !== 0 ? '-' : ''}${digits} ${Math.abs(amount) === 1 ? 'Toman' : 'Tomans'}`;
+}
+
 /** The header's right side (wallet-balance.tsx, user-menu.tsx): balance and the user's email. */
 function account(doc: Document, profile: FirstScreenProfile): HTMLElement {
   const wallet = element(doc, 'span', 'fs-wallet', [
     element(doc, 'span', 'fs-wallet-icon', [icon(doc, 16, WALLET)]),
-    element(doc, 'span', 'fs-wallet-amount', [formatTomans(profile.charged_budget)]),
+    element(doc, 'span', 'fs-wallet-amount', [tomansText(profile.charged_budget)]),
     element(doc, 'span', 'fs-wallet-charge', [icon(doc, 16, PLUS, 2.5)]),
   ]);
   const user = element(doc, 'span', 'fs-user', [
@@ -118,12 +127,15 @@ function header(doc: Document, productName: string, profile: FirstScreenProfile)
   return element(doc, 'header', 'fs-header', [logo, account(doc, profile)]);
 }
 
-/** The list's tools as they look; they work once the app has taken over (a few hundred ms). */
-function toolbar(doc: Document): HTMLElement {
+/**
+ * The list's tools as they look; they work once the app has taken over (a few hundred ms). Add
+ * Monitor shows disabled for the demo account, which may change nothing (lib/read-only.ts).
+ */
+function toolbar(doc: Document, readOnly: boolean): HTMLElement {
   return element(doc, 'div', 'fs-toolbar', [
     element(doc, 'span', 'fs-search', [icon(doc, 16, SEARCH), 'Search']),
     element(doc, 'span', 'fs-refresh', [icon(doc, 16, REFRESH)]),
-    element(doc, 'span', 'fs-add', [icon(doc, 16, PLUS), 'Add Monitor']),
+    element(doc, 'span', readOnly ? 'fs-add fs-add-disabled' : 'fs-add', [icon(doc, 16, PLUS), 'Add Monitor']),
   ]);
 }
 
@@ -189,7 +201,11 @@ export function buildFirstScreen(doc: Document, content: FirstScreenContent): HT
     items.append(element(doc, 'li', '', [firstScreenItem(doc, monitor, wide && index === 0)]));
   });
   const count = element(doc, 'p', 'fs-count', [`${total} ${monitorsWord(total)}`]);
-  const list = element(doc, 'aside', 'fs-list', [toolbar(doc), count, element(doc, 'div', 'fs-scroll', [items])]);
+  const list = element(doc, 'aside', 'fs-list', [
+    toolbar(doc, content.profile.is_demo),
+    count,
+    element(doc, 'div', 'fs-scroll', [items]),
+  ]);
   list.setAttribute('aria-label', 'Monitor list');
   const dashboard = element(doc, 'div', wide ? 'fs-dashboard fs-wide' : 'fs-dashboard', [list]);
   if (wide) {
