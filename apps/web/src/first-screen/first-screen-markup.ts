@@ -135,7 +135,10 @@ function toolbar(doc: Document, readOnly: boolean): HTMLElement {
   return element(doc, 'div', 'fs-toolbar', [
     element(doc, 'span', 'fs-search', [icon(doc, 16, SEARCH), 'Search']),
     element(doc, 'span', 'fs-refresh', [icon(doc, 16, REFRESH)]),
-    element(doc, 'span', readOnly ? 'fs-add fs-add-disabled' : 'fs-add', [icon(doc, 16, PLUS), 'Add Monitor']),
+    element(doc, 'span', readOnly ? 'fs-add fs-add-disabled' : 'fs-add', [
+      icon(doc, 16, PLUS),
+      element(doc, 'span', 'fs-add-label', ['Add Monitor']),
+    ]),
   ]);
 }
 
