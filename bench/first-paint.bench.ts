@@ -178,29 +178,54 @@ async function measure(browser: Browser, build: Build, key: string, record: bool
   }
 }
 
+/** The app's main chunk (vite.config.ts's `app` group): held back, the page shows what it draws without it. */
+const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
+
 /**
  * With FIRST_PAINT_SCREENSHOTS=<dir>: each build's first screen as the bench loads it, at 1280 and
- * 390 px wide, and the 404 screen signed out — to look at (the same look for both builds).
+ * 390 px wide, and the 404 screen signed out — to look at (the same look for both builds). Each
+ * signed-in one twice: `-first` as drawn before the app ran (its main chunk held back until the
+ * picture is taken), and after the app took over and the figures arrived.
  */
 async function screenshots(browser: Browser, build: Build, key: string, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const label = build.label.replace(/\W+/g, '-');
   const shots = [
-    { name: 'list-1280', width: 1280, height: 800, path: '/', signedIn: true },
-    { name: 'list-390', width: 390, height: 844, path: '/', signedIn: true },
-    { name: '404-1280', width: 1280, height: 800, path: NOT_FOUND_PATH, signedIn: false },
+    { name: 'list-1280-first', width: 1280, height: 800, path: '/', signedIn: true, holdApp: true },
+    { name: 'list-1280', width: 1280, height: 800, path: '/', signedIn: true, holdApp: false },
+    { name: 'list-390-first', width: 390, height: 844, path: '/', signedIn: true, holdApp: true },
+    { name: 'list-390', width: 390, height: 844, path: '/', signedIn: true, holdApp: false },
+    { name: '404-1280', width: 1280, height: 800, path: NOT_FOUND_PATH, signedIn: false, holdApp: false },
   ];
   for (const shot of shots) {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height } });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     try {
       if (shot.signedIn) await context.addInitScript(storeSessionKey(key));
       await context.addInitScript(OBSERVE_FIRST_ITEM);
       const page = await context.newPage();
-      await firstItemMs(page, () => page.goto(`${build.server?.url}${shot.path}`));
-      // The detail's figures and the items' strips arrive after the first item: let them.
-      await page.waitForTimeout(4_000);
+      if (shot.holdApp) await page.route(APP_CHUNK, (route) => released.then(() => route.continue()));
+      const url = `${build.server?.url}${shot.path}`;
+      if (shot.holdApp) {
+        // Without the app a build may draw nothing but its spinner: photographed once its calls are answered.
+        const answered = page.waitForResponse((response) => response.url().includes('/api/v1/monitors/'), {
+          timeout: 30_000,
+        });
+        // The held chunk is preloaded by the page, so its load event waits for it too.
+        await page.goto(url, { waitUntil: 'commit' });
+        await answered;
+        await page.waitForTimeout(1_000);
+      } else {
+        await firstItemMs(page, () => page.goto(url));
+        // The detail's figures and the items' strips arrive after the first item: let them.
+        await page.waitForTimeout(4_000);
+      }
       await page.screenshot({ path: path.join(dir, `${label}-${shot.name}.png`) });
     } finally {
+      release();
       await context.close();
     }
   }

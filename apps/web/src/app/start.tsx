@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
+import { removeFirstScreen } from '@/first-screen/remove-first-screen';
 import { onUnauthorized } from '@/lib/api-client';
 import { endSession, restoreSession } from '@/lib/auth';
 import { getSession } from '@/lib/session-store';
@@ -21,6 +22,7 @@ export async function start(): Promise<void> {
     document.title = config.productName;
   } catch (error) {
     console.error(error);
+    removeFirstScreen();
     root.render(<StartFailed />);
     return;
   }

@@ -109,6 +109,17 @@ export function takeEarlyResponse(
   });
 }
 
+/**
+ * A copy of the early answer to a GET of `url` with `token`, the answer itself left for its taker:
+ * the first screen (src/first-screen/) reads the copy while the app's code loads, and the app then
+ * takes the answer without asking again. Ask before anyone takes it: the copy is made when the
+ * answer arrives, before a taker can read its body. Null when there is none.
+ */
+export function peekEarlyResponse(url: string, token: string): Promise<Response> | null {
+  const early = waiting.get(keyOf(url, token));
+  return early ? early.response.then((response) => response.clone()) : null;
+}
+
 /** Forgets every answer not taken yet (tests). */
 export function dropEarlyResponses(): void {
   waiting.clear();

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { localStore, tabStore } from './browser-storage';
 import { COLOR_SCHEME_KEY } from './color-scheme';
-import { readStoredToken, TOKEN_KEY } from './stored-token';
+import { IMPERSONATE_KEY, readStoredToken, TOKEN_KEY } from './stored-token';
 
 /**
  * The session key and the impersonation flag: kept in memory for the api-client and the guards,
@@ -13,7 +13,6 @@ export type Session = { token: string | null; impersonating: boolean };
 /** Where a key is remembered: `local` survives browser restarts, `tab` only reloads of this tab. */
 export type Persistence = 'local' | 'tab';
 
-const IMPERSONATE_KEY = 'paydar.impersonate';
 /** The staff member's own key, kept in this tab while they act as a customer, to return to. */
 const STAFF_TOKEN_KEY = 'paydar.staff-token';
 

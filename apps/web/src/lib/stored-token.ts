@@ -10,3 +10,11 @@ export const TOKEN_KEY = 'paydar.token';
 export function readStoredToken(): string | null {
   return localStore.get(TOKEN_KEY) ?? tabStore.get(TOKEN_KEY);
 }
+
+/** Set while staff act as a customer (session-store.ts); the page then has a frame of its own. */
+export const IMPERSONATE_KEY = 'paydar.impersonate';
+
+/** Whether the stored key is an impersonation's. */
+export function readImpersonating(): boolean {
+  return localStore.get(IMPERSONATE_KEY) === '1';
+}

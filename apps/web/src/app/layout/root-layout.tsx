@@ -1,8 +1,10 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { removeFirstScreen } from '@/first-screen/remove-first-screen';
 import { useSession } from '@/lib/session-store';
+import { isDashboardPath } from '../route-loaders';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 import { useCloseToastsOnRouteChange } from './use-close-toasts-on-route-change';
 
@@ -13,6 +15,12 @@ import { useCloseToastsOnRouteChange } from './use-close-toasts-on-route-change'
 export function RootLayout() {
   const { impersonating } = useSession();
   useCloseToastsOnRouteChange();
+  // The first screen (src/first-screen/) is the list's: on any other screen (sign-in after a key was
+  // refused, a verification, …) it goes at once.
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (!isDashboardPath(pathname)) removeFirstScreen();
+  }, [pathname]);
   return (
     <>
       <Suspense fallback={<PageLoader />}>

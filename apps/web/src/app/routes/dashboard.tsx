@@ -2,7 +2,7 @@ import { Alert, Button, Container } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hasMonitorGroups } from '@paydar/domain/monitor-filter';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { metricQueryOptions } from '@/features/monitors/api/get-metric';
@@ -12,6 +12,7 @@ import { OwnMonitorDetail } from '@/features/monitors/components/detail/own-moni
 import { MonitorFormModal } from '@/features/monitors/components/form/monitor-form-modal';
 import { MonitorList } from '@/features/monitors/components/list/monitor-list';
 import { MonitorsEmptyState } from '@/features/monitors/components/list/monitors-empty-state';
+import { removeFirstScreen } from '@/first-screen/remove-first-screen';
 import { useProfile } from '@/lib/auth';
 import { WIDE_LAYOUT_QUERY } from '@/lib/breakpoints';
 import { useReadOnlyReason } from '@/lib/read-only';
@@ -87,6 +88,13 @@ export default function DashboardRoute() {
   // else to the list.
   const cameFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
   const backToList = useCallback(() => (cameFromList ? navigate(-1) : navigate('/')), [cameFromList, navigate]);
+
+  // The first screen (src/first-screen/) stays over the loaders; the list takes it away when it draws
+  // (monitor-list.tsx), an error or the empty state here.
+  const settled = !(verified && monitors.isPending) && !(monitors.isSuccess && (list?.length ?? 0) > 0);
+  useLayoutEffect(() => {
+    if (settled) removeFirstScreen();
+  }, [settled]);
 
   const addModal = (
     <MonitorFormModal

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import type { MonitorSummary } from '@paydar/contracts/monitor-summary';
 import { filterMonitors, groupOptions } from '@paydar/domain/monitor-filter';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { removeFirstScreen } from '@/first-screen/remove-first-screen';
 import { useMonitor } from '../../api/get-monitor';
 import { getListScrollOffset, setListScrollOffset, useMonitorFilters } from '../../hooks/use-monitor-list-state';
 import { useRefreshAllMonitors } from '../../hooks/use-refresh-all-monitors';
@@ -100,6 +101,9 @@ export function MonitorList({
       virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
     }
   }, [selectedIndex, virtualizer]);
+
+  // The plain-DOM copy drawn before the app ran (src/first-screen/) goes in the frame this list is drawn in.
+  useLayoutEffect(() => removeFirstScreen(), []);
 
   const filtered = shown.length !== monitors.length;
   return (
