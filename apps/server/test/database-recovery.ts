@@ -84,7 +84,7 @@ export async function expectServerRecovered(world: {
     body: JSON.stringify({ email, password: 'long enough' }),
   });
   expect(register.status, server.output().slice(-3000)).toBe(200);
-  await world.inbox.waitFor(email, /Verify your email/, 15_000);
+  await world.inbox.waitFor(email, /Verify your email/);
 
   const db = await connectClient(world.databaseUrl);
   try {

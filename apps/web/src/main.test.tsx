@@ -42,7 +42,7 @@ it('starts past the spinner to the login page when reading localStorage throws',
   await import('./main');
   await waitFor(() => expect(document.body.textContent).toContain('Forget Password?'));
   expect(document.getElementById('boot')).toBeNull();
-}, 20_000);
+});
 
 it('draws the dashboard of a returning visitor from the inlined configuration, asking the profile and the list once', async () => {
   const monitors = [buildMonitor({ id: 2, alias: 'Shop' }), buildMonitor({ id: 1, alias: 'Blog' })];
@@ -70,4 +70,4 @@ it('draws the dashboard of a returning visitor from the inlined configuration, a
   expect(paths.filter((path) => path === '/api/v1/monitors/')).toHaveLength(1);
   // Asked before anything else: by the page's first module, not after the app loaded.
   expect(paths.slice(0, 2)).toStrictEqual(['/api/v1/users/profile', '/api/v1/monitors/']);
-}, 20_000);
+});

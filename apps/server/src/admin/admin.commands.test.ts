@@ -127,5 +127,5 @@ describe('admin CLI process', () => {
     );
     expect(unknown).toMatchObject({ code: 2 });
     expect((unknown as { stderr: string }).stderr).toContain('unknown command');
-  }, 60_000);
+  });
 });

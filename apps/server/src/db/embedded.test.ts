@@ -64,5 +64,5 @@ describe('the embedded PostgreSQL on its first start', () => {
     }
     expect(await fs.readdir(tmpdir)).toEqual([]);
     expect((await fs.readdir(dataDir)).sort()).toEqual(['postgres', 'postgres-password']);
-  }, 60_000);
+  });
 });

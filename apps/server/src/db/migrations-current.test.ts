@@ -30,5 +30,5 @@ describe('the committed migrations', () => {
     } finally {
       await fs.rm(scratch, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

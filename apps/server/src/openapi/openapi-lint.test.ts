@@ -23,7 +23,7 @@ describe('the OpenAPI document under @redocly lint', () => {
       .filter((problem) => problem.severity === 'error')
       .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('would see an error: an operation without an operationId or security', async () => {
     const config = await loadConfig({ configPath });
@@ -33,7 +33,7 @@ describe('the OpenAPI document under @redocly lint', () => {
     const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: openApiFile, config });
     const rules = problems.filter((problem) => problem.severity === 'error').map((problem) => problem.ruleId);
     expect(rules.sort()).toEqual(['operation-operationId', 'security-defined']);
-  }, 60_000);
+  });
 
   it('gives every operation a unique camelCase operationId', () => {
     expect(operations.length).toBeGreaterThan(80);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sendJson, Waiters } from './http-fake';
 
 export type ChatService = 'slack' | 'discord' | 'mattermost';
@@ -177,7 +178,7 @@ export async function startFakeChatWebhooks(options: { port?: number } = {}): Pr
     failNext(service, count, status) {
       failures[service] = { count, status };
     },
-    waitForMessage(find = () => true, timeoutMs = 15_000) {
+    waitForMessage(find = () => true, timeoutMs = IN_PROCESS_WAIT_MS) {
       return waiters.until(() => received.find(find), 'a matching chat message', timeoutMs);
     },
     stop: listening.stop,

@@ -1,3 +1,4 @@
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sendJson, sleep, Waiters } from './http-fake';
 
 /** A console account, found by its email. */
@@ -196,7 +197,7 @@ export async function startFakeHostingConsole(
     setDelay(ms) {
       delayMs = ms;
     },
-    waitForCall(find, timeoutMs = 15_000) {
+    waitForCall(find, timeoutMs = IN_PROCESS_WAIT_MS) {
       return waiters.until(() => calls.find(find), 'a matching console call', timeoutMs);
     },
     stop: listening.stop,

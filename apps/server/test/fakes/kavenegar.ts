@@ -1,3 +1,4 @@
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sendJson, sleep, Waiters } from './http-fake';
 
 /** One call the fake received: `method` is the path after the key, e.g. `sms/send`. */
@@ -113,7 +114,7 @@ export async function startFakeKavenegar(options: { apiKey?: string; port?: numb
     setDelay(ms) {
       delayMs = ms;
     },
-    waitForCall(find, timeoutMs = 15_000) {
+    waitForCall(find, timeoutMs = IN_PROCESS_WAIT_MS) {
       return waiters.until(() => calls.find(find), 'a matching Kavenegar call', timeoutMs);
     },
     stop: listening.stop,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 
 export interface ReceivedMail {
   to: string[];
@@ -63,7 +64,7 @@ export class SmtpInbox {
   }
 
   /** Waits for a mail to `to` whose subject matches; fails after the timeout. */
-  async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+  async waitFor(to: string, subject: RegExp, timeoutMs = IN_PROCESS_WAIT_MS): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find((mail) => mail.to.includes(to) && subject.test(mail.subject));

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sendJson, Waiters } from './http-fake';
 
 export interface SentTelegramMessage {
@@ -167,7 +168,7 @@ export async function startFakeTelegramBotApi(
       if (isBlocked) blocked.add(String(chatId));
       else blocked.delete(String(chatId));
     },
-    waitForMessage(find, timeoutMs = 15_000) {
+    waitForMessage(find, timeoutMs = IN_PROCESS_WAIT_MS) {
       return sentWaiters.until(() => sent.find(find), 'a matching Telegram message', timeoutMs);
     },
     async stop() {

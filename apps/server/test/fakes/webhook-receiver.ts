@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sleep, Waiters } from './http-fake';
 
 export interface ReceivedWebhook {
@@ -57,7 +58,7 @@ export async function startFakeWebhookReceiver(options: { port?: number } = {}):
     setDelay(ms) {
       delayMs = ms;
     },
-    waitForRequest(find = () => true, timeoutMs = 15_000) {
+    waitForRequest(find = () => true, timeoutMs = IN_PROCESS_WAIT_MS) {
       return waiters.until(() => requests.find(find), 'a matching webhook request', timeoutMs);
     },
     stop: listening.stop,

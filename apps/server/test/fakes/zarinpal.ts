@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { IN_PROCESS_WAIT_MS } from '../loaded-machine';
 import { listenLoopback, readBody, sendJson, sleep, Waiters } from './http-fake';
 
 /** A payment as the fake gateway keeps it. */
@@ -261,7 +262,7 @@ export async function startFakeZarinpal(options: { merchantId?: string; port?: n
     setDelay(ms) {
       delayMs = ms;
     },
-    waitForCall(find, timeoutMs = 15_000) {
+    waitForCall(find, timeoutMs = IN_PROCESS_WAIT_MS) {
       return waiters.until(() => calls.find(find), 'a matching Zarinpal call', timeoutMs);
     },
     stop: listening.stop,

@@ -85,7 +85,7 @@ describe('assignments', () => {
     expect((await woken)?.version).toBeGreaterThan(version);
     // The first read, the one the NOTIFY asked for, and the set it found changed.
     expect(reads).toBeLessThanOrEqual(3);
-  }, 30_000);
+  });
 
   it('tells a waiting poll at once when its prober is disabled meanwhile: an empty set, then 403', async () => {
     await registerProber('Disabled-while-waiting-agent');

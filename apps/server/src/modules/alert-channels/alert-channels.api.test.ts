@@ -8,7 +8,7 @@ import { verifyWebhookSignature } from '../alert-clients/webhook.client';
 import { registerAlertChannelWorkers } from './alert-channels.jobs';
 import {
   channelsOf,
-  eventually,
+  eventuallyTrue,
   givenChannels,
   putChannels,
   sendToken,
@@ -73,7 +73,7 @@ describe('email channels', () => {
     const sent = await sendToken(server, user.headers, 'email', address);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ detail: `We sent a verification link to ${address}`, is_verified: false });
-    await eventually(() => server.inbox.countTo(address, CHANNEL_MAIL) === 2);
+    await eventuallyTrue(() => server.inbox.countTo(address, CHANNEL_MAIL) === 2);
     const [, latest] = server.inbox.messages.filter((mail) => mail.to.includes(address));
     if (!latest) throw new Error('no second mail');
     const second = linkIn(latest, 'http://dashboard.test/settings?');
@@ -137,7 +137,7 @@ describe('webhook channels', () => {
     // A 500 first: the job the PUT queues must not verify it before send_token does.
     receiver.respondNext(1, 500);
     await givenChannels(server, user, { webhooks: [url] });
-    await eventually(() => hits(url).length === 1);
+    await eventuallyTrue(() => hits(url).length === 1);
     const secret = (
       await server.app.inject({ method: 'GET', url: '/api/v1/users/profile', headers: user.headers })
     ).json().webhook_secret;
@@ -161,7 +161,7 @@ describe('webhook channels', () => {
     const url = uniqueHook();
     receiver.respondNext(2, 500);
     await givenChannels(server, user, { webhooks: [url] });
-    await eventually(() => hits(url).length >= 1);
+    await eventuallyTrue(() => hits(url).length >= 1);
     const sent = await sendToken(server, user.headers, 'webhook', url);
     expect(sent.statusCode).toBe(400);
     expect(sent.json().value?.[0]).toMatch(/^The test delivery failed: .*500/);
@@ -173,7 +173,7 @@ describe('webhook channels', () => {
     const url = uniqueHook();
     const put = await putChannels(server, user, { webhooks: [url] });
     expect(put.json().alert_channels.webhooks).toEqual([{ value: url, is_verified: false }]);
-    await eventually(async () => (await channelsOf(server, user)).webhooks[0]?.is_verified === true);
+    await eventuallyTrue(async () => (await channelsOf(server, user)).webhooks[0]?.is_verified === true);
     expect(hits(url)).toHaveLength(1);
     expect(JSON.parse(hits(url)[0]?.body ?? '{}').event).toBe('verification');
   });
@@ -183,7 +183,7 @@ describe('webhook channels', () => {
     const url = uniqueHook();
     receiver.respondNext(1, 404);
     await givenChannels(server, user, { webhooks: [url] });
-    await eventually(() => hits(url).length === 1);
+    await eventuallyTrue(() => hits(url).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(hits(url)).toHaveLength(1);
     expect((await channelsOf(server, user)).webhooks[0]?.is_verified).toBe(false);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type AlertChannels, completeAlertChannels } from '@paydar/contracts/accounts';
 import type { AlertChannelType } from '@paydar/contracts/alert-channels';
+import { eventually } from '../../../test/eventually';
 import type { BuiltUser } from '../../../test/factories';
 import type { FakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import type { TestServer } from '../../../test/harness';
@@ -60,13 +61,11 @@ export async function channelsOf(server: TestServer, user: BuiltUser): Promise<A
 /** An Iranian mobile number no other test uses (rate limits count per number). */
 export const uniquePhone = () => `0912${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 
-/** Polls `check` until it returns true or the time is up. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Polls `check` until it returns true, up to the loaded machine's bound (test/eventually.ts). */
+export async function eventuallyTrue(check: () => Promise<boolean> | boolean): Promise<void> {
+  await eventually(async () => {
+    if (!(await check())) throw new Error('condition not met');
+  });
 }
 
 /** Sends `text` to a bot (Telegram's or Bale's fake) as `username` from `chatId` and returns the bot's answer. */
@@ -79,6 +78,6 @@ export async function sayToBot(
   const before = bot.sent.length;
   bot.pushMessage(chatId, text, username);
   const answered = () => bot.sent.slice(before).find((message) => String(message.chatId) === String(chatId));
-  await eventually(() => answered() !== undefined);
+  await eventuallyTrue(() => answered() !== undefined);
   return answered()?.text ?? '';
 }

@@ -5,7 +5,7 @@ import { buildUser } from '../../../test/factories';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { telegramChats } from '../../db/schema/index';
-import { channelsOf, eventually, givenChannels, sayToBot, sendToken } from './alert-channels.test-support';
+import { channelsOf, eventuallyTrue, givenChannels, sayToBot, sendToken } from './alert-channels.test-support';
 import { startTelegramBot, type TelegramBot } from './telegram-bot';
 import { botTexts } from './telegram-bot.replies';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   bot = startTelegramBot(server.context, logger, { lockRetryMs: 100, pollTimeoutSeconds: 1, messenger: 'bale' });
   telegramBot = startTelegramBot(server.context, logger, { lockRetryMs: 100, pollTimeoutSeconds: 1 });
-  await eventually(() => bot.isPolling() && telegramBot.isPolling());
+  await eventuallyTrue(() => bot.isPolling() && telegramBot.isPolling());
 });
 afterAll(async () => {
   await Promise.all([bot.stop(), telegramBot.stop()]);
@@ -91,7 +91,7 @@ describe('the Bale bot', () => {
     // The same token sent to the Telegram bot is unknown there: a Bale proof links only a Bale chat.
     const before = telegram.sent.length;
     telegram.pushMessage(8103, `/start ${token}`, username.slice(1));
-    await eventually(() => telegram.sent.length > before);
+    await eventuallyTrue(() => telegram.sent.length > before);
     expect(telegram.sent.at(-1)?.text).toBe(botTexts.unknownLink('Paydar'));
     expect((await channelsOf(server, user)).bale_usernames[0]?.is_verified).toBe(false);
   });

@@ -4,7 +4,7 @@ import { buildUser } from '../../../test/factories';
 import { type FakeChatWebhooks, startFakeChatWebhooks } from '../../../test/fakes/chat-webhooks';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { registerAlertChannelWorkers } from './alert-channels.jobs';
-import { channelsOf, eventually, givenChannels, putChannels, sendToken } from './alert-channels.test-support';
+import { channelsOf, eventuallyTrue, givenChannels, putChannels, sendToken } from './alert-channels.test-support';
 
 let server: TestServer;
 let chats: FakeChatWebhooks;
@@ -38,7 +38,7 @@ describe.each(['slack', 'discord', 'mattermost'] as const)('%s webhooks', (type)
     const user = await buildUser(server);
     const url = hookOf(type);
     await givenChannels(server, user, { [KEYS[type]]: [url] });
-    await eventually(async () => (await channelsOf(server, user))[KEYS[type]][0]?.is_verified === true);
+    await eventuallyTrue(async () => (await channelsOf(server, user))[KEYS[type]][0]?.is_verified === true);
     const [message] = to(url);
     expect(message?.status).toBeLessThan(300);
     expect(JSON.stringify(message?.body)).toContain('TEST: this is a test message');
@@ -49,7 +49,7 @@ describe.each(['slack', 'discord', 'mattermost'] as const)('%s webhooks', (type)
     const url = hookOf(type);
     chats.failNext(type, 1, 404);
     await givenChannels(server, user, { [KEYS[type]]: [url] });
-    await eventually(() => to(url).length === 1);
+    await eventuallyTrue(() => to(url).length === 1);
     const answer = await sendToken(server, user.headers, type, url);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ is_verified: true });
@@ -59,7 +59,7 @@ describe.each(['slack', 'discord', 'mattermost'] as const)('%s webhooks', (type)
     const failing = hookOf(type);
     chats.failNext(type, 1, 404);
     await givenChannels(server, other, { [KEYS[type]]: [failing] });
-    await eventually(() => to(failing).length === 1);
+    await eventuallyTrue(() => to(failing).length === 1);
     chats.failNext(type, 1, 404);
     const refused = await sendToken(server, other.headers, type, failing);
     expect(refused.statusCode).toBe(400);

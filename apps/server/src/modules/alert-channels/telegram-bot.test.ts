@@ -7,7 +7,14 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import type { ServiceContext } from '../../context';
 import { telegramChats, telegramPollState } from '../../db/schema/index';
 import { createTelegramClient } from '../alert-clients/telegram.client';
-import { channelsOf, eventually, givenChannels, putChannels, sayToBot, sendToken } from './alert-channels.test-support';
+import {
+  channelsOf,
+  eventuallyTrue,
+  givenChannels,
+  putChannels,
+  sayToBot,
+  sendToken,
+} from './alert-channels.test-support';
 import { startTelegramBot, type TelegramBot } from './telegram-bot';
 import { botTexts } from './telegram-bot.replies';
 import { TELEGRAM_LINK_LIFETIME_MS, TELEGRAM_UNAVAILABLE_TEXT } from './telegram-channel.service';
@@ -27,7 +34,7 @@ beforeAll(async () => {
     TELEGRAM_BOT_LINK: 'https://t.me/PaydarTestBot',
   });
   bot = startTelegramBot(server.context, logger, fast);
-  await eventually(() => bot.isPolling());
+  await eventuallyTrue(() => bot.isPolling());
 });
 afterAll(async () => {
   await bot.stop();
@@ -172,7 +179,7 @@ describe('the poll loop', () => {
     telegram.block(blocked);
     const failing = telegram.pushMessage(blocked, 'hello');
     expect(await say(nextChat(), 'hello')).toBe(botTexts.help('Paydar'));
-    await eventually(() => telegram.pollRequests.some((request) => Number(request.offset) > failing.update_id));
+    await eventuallyTrue(() => telegram.pollRequests.some((request) => Number(request.offset) > failing.update_id));
     const [state] = await server.context.db.select().from(telegramPollState);
     expect(Number(state?.nextOffset)).toBeGreaterThan(failing.update_id);
   });
@@ -210,7 +217,7 @@ describe('one poller across replicas', () => {
 
   it('polls from one of two; the other takes over when it stops, after the last handled update', async () => {
     const first = start();
-    await eventually(() => first.isPolling());
+    await eventuallyTrue(() => first.isPolling());
     const second = start();
     await sleep(600);
     expect(first.isPolling()).toBe(true);
@@ -218,12 +225,12 @@ describe('one poller across replicas', () => {
 
     const before = other.sent.length;
     const handled = other.pushMessage(9001, 'hello');
-    await eventually(() => other.sent.length === before + 1);
+    await eventuallyTrue(() => other.sent.length === before + 1);
     await first.stop();
     const pollsBefore = other.pollRequests.length;
-    await eventually(() => second.isPolling());
+    await eventuallyTrue(() => second.isPolling());
     other.pushMessage(9002, 'hello');
-    await eventually(() => other.sent.length === before + 2);
+    await eventuallyTrue(() => other.sent.length === before + 2);
     await sleep(500);
 
     expect(other.sent.slice(before).map((message) => String(message.chatId))).toEqual(['9001', '9002']);
@@ -233,7 +240,7 @@ describe('one poller across replicas', () => {
   it('hands the lock over when the holder’s database connection drops', async () => {
     // The first retries only after a minute: whoever polls next must be the second.
     const first = start({ ...fast, lockRetryMs: 60_000 });
-    await eventually(() => first.isPolling());
+    await eventuallyTrue(() => first.isPolling());
     const second = start();
     await sleep(300);
     expect(second.isPolling()).toBe(false);
@@ -246,11 +253,11 @@ describe('one poller across replicas', () => {
         AND activity.pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)`);
     expect(killed.rows).toHaveLength(1);
 
-    await eventually(() => second.isPolling());
+    await eventuallyTrue(() => second.isPolling());
     expect(first.isPolling()).toBe(false);
     const before = other.sent.length;
     other.pushMessage(9003, 'hello');
-    await eventually(() => other.sent.length === before + 1);
+    await eventuallyTrue(() => other.sent.length === before + 1);
     await sleep(300);
     expect(other.sent.length).toBe(before + 1);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegramBotApi, startFakeTelegramBotApi } from '../../../test/fakes/telegram-bot-api';
+import { IN_PROCESS_WAIT_MS } from '../../../test/loaded-machine';
 import { expectAlertFailure } from './alert-clients.test-support';
 import { createTelegramClient, type TelegramClient } from './telegram.client';
 
@@ -59,7 +60,7 @@ describe('Telegram client', () => {
     // An hour's poll, far past this test's timeout: it can only pass if the update ends the poll.
     const polls = fake.pollRequests.length;
     const waiting = client.getUpdates(first.update_id + 1, 3_600);
-    await expect.poll(() => fake.pollRequests.length, { timeout: 10_000 }).toBe(polls + 1);
+    await expect.poll(() => fake.pollRequests.length, { timeout: IN_PROCESS_WAIT_MS }).toBe(polls + 1);
     fake.pushMessage(1002, '/stop');
     const later = await waiting;
     expect(later.map((update) => [update.update_id, update.message?.chat.id, update.message?.text])).toEqual([
@@ -85,7 +86,7 @@ describe('Telegram client', () => {
     const polls = fake.pollRequests.length;
     const older = client.getUpdates(1_000_000, 5);
     // The newer poll must reach the fake after the older one, however slow the machine.
-    await expect.poll(() => fake.pollRequests.length, { timeout: 10_000 }).toBe(polls + 1);
+    await expect.poll(() => fake.pollRequests.length, { timeout: IN_PROCESS_WAIT_MS }).toBe(polls + 1);
     const newer = client.getUpdates(1_000_000, 1);
     expect(await failure(older)).toMatchObject({ kind: 'rejected', status: 409, retryable: true });
     await expect(newer).resolves.toEqual([]);

@@ -1,13 +1,13 @@
 import type { AlertRulesInput } from '@paydar/contracts/alert-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import type { BuiltUser } from '../../../test/factories';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import {
   type AlertWorld,
   allChannelRefs,
   buildAlertOwner,
-  eventually,
   notificationRows,
   postResult,
   startAlertWorld,
@@ -120,7 +120,7 @@ class Scenario {
     await eventually(async () => {
       const rows = await notificationRows(world, this.owner.id);
       expect(rows.every((row) => row.state === 'sent')).toBe(true);
-    }, 20_000);
+    });
   }
 }
 

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
+import { eventually } from '../../../test/eventually';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { freePort } from '../../../test/free-port';
 import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
-import { eventually } from './alerts.test-support';
 
 /**
  * The real server process killed with SIGKILL around an alert: between the transition and its

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { verifyWebhookSignature } from '../alert-clients/webhook.client';
 import { dispatchPendingEvents } from './alert-dispatch.service';
 import {
@@ -7,7 +8,6 @@ import {
   allChannelRefs,
   buildAlertOwner,
   createAlertedMonitor,
-  eventually,
   notificationRows,
   postResult,
   startAlertWorld,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { deliverNotification, INTERRUPTED_TEXT, sweepDeliveries } from './alert-delivery.service';
 import { pruneDispatchedEvents } from './alert-dispatch.repository';
 import { dispatchPendingEvents } from './alert-dispatch.service';
@@ -8,7 +9,6 @@ import {
   allChannelRefs,
   buildAlertOwner,
   createAlertedMonitor,
-  eventually,
   notificationRows,
   postResult,
   startAlertWorld,

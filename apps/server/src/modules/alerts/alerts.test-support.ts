@@ -164,16 +164,3 @@ export async function notificationRows(world: AlertWorld, userId: number) {
     FROM notifications n WHERE n.user_id = ${userId} ORDER BY n.id`);
   return result.rows;
 }
-
-/** Waits until `check` passes (it throws until then), up to `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}

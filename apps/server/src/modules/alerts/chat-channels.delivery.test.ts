@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import type { ChatService, ReceivedChatMessage } from '../../../test/fakes/chat-webhooks';
 import { deliverNotification } from './alert-delivery.service';
-import {
-  type AlertWorld,
-  eventually,
-  notificationRows,
-  postResult,
-  startAlertWorld,
-  takeMonitorDown,
-} from './alerts.test-support';
+import { type AlertWorld, notificationRows, postResult, startAlertWorld, takeMonitorDown } from './alerts.test-support';
 
 let world: AlertWorld;
 beforeAll(async () => {
@@ -112,7 +106,7 @@ describe('what the services answer', () => {
       const [found] = await notificationRows(world, owner.id);
       expect(found?.state).toBe('sent');
       return found;
-    }, 20_000);
+    });
     expect(row?.attempts).toBe(2);
     expect(messagesTo(url).map((message) => message.status)).toEqual([429, 204]);
   });
@@ -148,7 +142,7 @@ describe('what the services answer', () => {
     const url = uniqueUrl('mattermost');
     world.chats.failNext('mattermost', 1, 503);
     const { owner } = await takeMonitorDown(world, { mattermost_webhooks: verified(url) });
-    await eventually(async () => expect((await notificationRows(world, owner.id))[0]?.state).toBe('sent'), 15_000);
+    await eventually(async () => expect((await notificationRows(world, owner.id))[0]?.state).toBe('sent'));
     expect(messagesTo(url).map((message) => message.status)).toEqual([503, 200]);
   });
 

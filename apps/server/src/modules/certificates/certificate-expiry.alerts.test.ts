@@ -8,13 +8,13 @@ import type { CheckResult } from '@paydar/contracts/agent';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postResults } from '../../../test/check-results';
+import { eventually } from '../../../test/eventually';
 import { startReplica, type TestServer } from '../../../test/harness';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import {
   type AlertWorld,
   allChannelRefs,
   buildAlertOwner,
-  eventually,
   notificationRows,
   startAlertWorld,
 } from '../alerts/alerts.test-support';

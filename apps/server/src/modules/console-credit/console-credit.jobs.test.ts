@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { CONSOLE_TEXTS, type FakeHostingConsole, startFakeHostingConsole } from '../../../test/fakes/hosting-console';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -165,10 +166,7 @@ describe('the console-credit reconciliation job', () => {
     );
     expect(schedule.rows).toEqual([{ cron: '*/5 * * * *' }]);
     // Registering also queued a run (as at start): it credits the transfer.
-    const deadline = Date.now() + 20_000;
-    while ((await balanceOf(user.id)) === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await eventually(async () => expect(await balanceOf(user.id)).not.toBe(0));
     expect(await balanceOf(user.id)).toBe(12_000);
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startReplica, startTestServer, type TestServer } from '../../../test/harness';
-import { eventually } from '../alerts/alerts.test-support';
 import { createHeartbeat, downtimesOf, eventsOf, ping, stateOf } from './heartbeats.test-support';
 import { sweepLateHeartbeats } from './lateness-sweep';
 
@@ -45,7 +45,7 @@ describe('lateness across replicas and restarts', () => {
       expect(await stateOf(server, id)).toMatchObject({ is_down: true });
       expect(await downtimesOf(server, id)).toHaveLength(1);
       expect(await eventsOf(server, id)).toEqual([{ kind: 'down', reason: 'No ping within 15 sec.' }]);
-      await eventually(async () => expect(await downAlerts(id)).toEqual([{ recipient: owner.email }]), 15_000);
+      await eventually(async () => expect(await downAlerts(id)).toEqual([{ recipient: owner.email }]));
     } finally {
       await replica.close();
     }
@@ -86,7 +86,7 @@ describe('lateness across replicas and restarts', () => {
     try {
       await sweepLateHeartbeats(second.context);
       expect((await eventsOf(server, id)).map((event) => event.kind)).toEqual(['down']);
-      await eventually(async () => expect(await downAlerts(id)).toHaveLength(1), 15_000);
+      await eventually(async () => expect(await downAlerts(id)).toHaveLength(1));
       // Long enough for a second alert to have been sent, were there one.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(await downAlerts(id)).toHaveLength(1);

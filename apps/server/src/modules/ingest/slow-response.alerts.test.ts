@@ -4,13 +4,13 @@ import type { SlowAlertRule } from '@paydar/contracts/slow-alert';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postResults } from '../../../test/check-results';
+import { eventually } from '../../../test/eventually';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import {
   type AlertWorld,
   allChannelRefs,
   buildAlertOwner,
-  eventually,
   notificationRows,
   startAlertWorld,
 } from '../alerts/alerts.test-support';

@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { monitorStates, probers } from '../../db/schema/index';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
-import { eventually } from '../alerts/alerts.test-support';
 import { ENTERPRISE_PLAN_NAME } from '../plans/plans.catalogue';
 
 /**
@@ -77,7 +77,7 @@ async function healthyMonitor(user: BuiltUser, path: string): Promise<number> {
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
-  await eventually(async () => expect((await stateOf(id))?.lastStatusCode).toBe(200), 15_000);
+  await eventually(async () => expect((await stateOf(id))?.lastStatusCode).toBe(200));
   return id;
 }
 
@@ -154,9 +154,9 @@ describe('a failing target inside a maintenance window', () => {
     window = await createWindow(user, monitorId, Date.now(), Date.now() + 30 * MINUTE);
     failing.add(path);
     // Four checks' worth of failures: without the window, two would open a downtime and alert.
-    await eventually(async () => expect(await failedRecords(monitorId, windowStart)).toBeGreaterThanOrEqual(4), 30_000);
+    await eventually(async () => expect(await failedRecords(monitorId, windowStart)).toBeGreaterThanOrEqual(4));
     await wait(2_000);
-  }, 60_000);
+  });
 
   it('stores the checks but opens no downtime and sends nothing', async () => {
     expect(await downtimesOf(monitorId)).toEqual([]);
@@ -211,7 +211,7 @@ describe('a failing target inside a maintenance window', () => {
     expect(metric.maintenance[0].to_time).not.toBeNull();
     expect(metric.in_maintenance_until).toBeNull();
     failing.delete(path);
-  }, 40_000);
+  });
 });
 
 describe('a downtime open when a window starts', () => {
@@ -224,13 +224,13 @@ describe('a downtime open when a window starts', () => {
     user = await owner(path);
     monitorId = await healthyMonitor(user, path);
     failing.add(path);
-    await eventually(async () => expect((await stateOf(monitorId))?.isDown).toBe(true), 30_000);
+    await eventually(async () => expect((await stateOf(monitorId))?.isDown).toBe(true));
     await hooks.waitForRequest((request) => request.path === `/hooks${path}`, 10_000);
     start = Date.now() + 3_000;
     await createWindow(user, monitorId, start, start + 30 * MINUTE);
-    await eventually(async () => expect((await downtimesOf(monitorId))[0]?.ended_by).toBe('maintenance'), 20_000);
+    await eventually(async () => expect((await downtimesOf(monitorId))[0]?.ended_by).toBe('maintenance'));
     await wait(2_000);
-  }, 60_000);
+  });
 
   it('ends at the window’s start, marked as ended by maintenance, with no up alert', async () => {
     const [downtime] = await downtimesOf(monitorId);
@@ -251,10 +251,10 @@ describe('a downtime open when a window starts', () => {
       headers: user.headers,
     });
     expect(removed.statusCode).toBe(200);
-    await eventually(async () => expect(alertsTo(path)).toEqual(['down', 'down']), 30_000);
+    await eventually(async () => expect(alertsTo(path)).toEqual(['down', 'down']));
     const downtimes = await downtimesOf(monitorId);
     expect(downtimes).toHaveLength(2);
     expect(downtimes[1]?.to_time).toBeNull();
     failing.delete(path);
-  }, 40_000);
+  });
 });

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { DAY_MS, utcDayStart } from '@paydar/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '../../../test/fakes/webhook-receiver';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
 import { monitorPauses, monitorStates, probers } from '../../db/schema/index';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
-import { eventually } from '../alerts/alerts.test-support';
 import { openDowntime } from '../ingest/monitor-state.repository';
 import { ENTERPRISE_PLAN_NAME } from '../plans/plans.catalogue';
 import { runSubscriptionExpiry } from '../subscriptions/expiry.service';
@@ -83,9 +83,9 @@ async function downMonitor(user: BuiltUser, path: string): Promise<number> {
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
-  await eventually(async () => expect((await stateOf(id))?.lastStatusCode).toBe(200), 10_000);
+  await eventually(async () => expect((await stateOf(id))?.lastStatusCode).toBe(200));
   failing.add(path);
-  await eventually(async () => expect((await stateOf(id))?.isDown).toBe(true), 20_000);
+  await eventually(async () => expect((await stateOf(id))?.isDown).toBe(true));
   const alert = await hooks.waitForRequest((request) => request.path === `/hooks${path}`, 10_000);
   expect(JSON.parse(alert.body).state).toBe('down');
   return id;
@@ -134,7 +134,7 @@ describe('a down monitor its owner disables, then enables', () => {
     user = await owner(path);
     monitorId = await downMonitor(user, path);
     await setEnabled(user, monitorId, path, false);
-  }, 60_000);
+  });
 
   it('ends the downtime at the pause, as ended by it, and lets nothing grow while paused', async () => {
     // 21 minutes on, but not into tomorrow: today's metric would no longer hold the downtime (CI ran at 23:42 UTC).
@@ -174,7 +174,7 @@ describe('a down monitor its owner disables, then enables', () => {
     expect(metric.is_down).toBe(false);
     expect(metric.paused).toHaveLength(1);
     expect(metric.paused[0].to_time).not.toBeNull();
-    await eventually(async () => expect((await stateOf(monitorId))?.lastStatusCode).toBe(200), 10_000);
+    await eventually(async () => expect((await stateOf(monitorId))?.lastStatusCode).toBe(200));
     await settle();
     expect((await stateOf(monitorId))?.isDown).toBe(false);
     expect(await eventKinds(monitorId)).toEqual(['down']);
@@ -205,7 +205,7 @@ describe('a down monitor the end of its plan switches off', () => {
       sql`UPDATE subscriptions SET expire_time = now() - interval '1 minute' WHERE user_id = ${user.id} AND is_active`,
     );
     await runSubscriptionExpiry(server.context);
-  }, 60_000);
+  });
 
   it('pauses it like its owner would: the downtime ends at the pause and no recovery alert goes out', async () => {
     const metric = await metricOf(user, monitorId);

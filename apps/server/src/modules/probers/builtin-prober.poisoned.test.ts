@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { IN_PROCESS_WAIT_MS } from '../../../test/loaded-machine';
 
 /**
  * Finding 1 of the hardening issue: a DNS resolver the user picks answers a TXT record holding a
@@ -64,7 +65,9 @@ describe('a NUL-bearing DNS answer beside healthy monitors on the built-in probe
       return new Set(rows.rows.map((row) => row.monitor_id));
     };
     // New monitors run within seconds; each has its first slot stored, the poisoned one too.
-    await expect.poll(async () => (await storedMonitors()).size, { timeout: 25_000, interval: 250 }).toBe(HEALTHY + 1);
+    await expect
+      .poll(async () => (await storedMonitors()).size, { timeout: IN_PROCESS_WAIT_MS, interval: 250 })
+      .toBe(HEALTHY + 1);
     expect([...(await storedMonitors())].sort((a, b) => a - b)).toEqual([dnsMonitor, ...healthy].sort((a, b) => a - b));
 
     const dnsRecord = await server.context.db.execute<{ success: boolean; extra_info: { answers: unknown[] } }>(
@@ -74,5 +77,5 @@ describe('a NUL-bearing DNS answer beside healthy monitors on the built-in probe
     expect(dnsRecord.rows[0]?.extra_info.answers).toEqual([
       { name: 'poisoned.test', type: 'TXT', ttl: 60, data: 'v=spf1 -all' },
     ]);
-  }, 60_000);
+  });
 });

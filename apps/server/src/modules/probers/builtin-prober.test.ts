@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { IN_PROCESS_WAIT_MS } from '../../../test/loaded-machine';
 import { monitorStates, probers } from '../../db/schema/index';
 
 let server: TestServer;
@@ -45,7 +46,7 @@ describe('the built-in prober', () => {
         async () =>
           (await server.context.db.select().from(monitorStates).where(eq(monitorStates.monitorId, monitorId)))[0]
             ?.lastStatusCode ?? null,
-        { timeout: 25_000, interval: 100 },
+        { timeout: IN_PROCESS_WAIT_MS, interval: 100 },
       )
       .toBe(200);
     expect(hits).toBeGreaterThanOrEqual(1);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltUser, buildUser, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { IN_PROCESS_WAIT_MS } from '../../../test/loaded-machine';
 import { standaloneAgents } from '../../../test/standalone-agents';
 
 /**
@@ -22,13 +23,13 @@ beforeAll(async () => {
   await setPlan(server, owner.id, 'Gold');
   serverUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
   agents = standaloneAgents(server.context, serverUrl);
-}, 60_000);
+});
 
 afterAll(async () => {
   await agents?.stop();
   server.app.server.closeAllConnections();
   await server.close();
-}, 60_000);
+});
 
 const icmpMonitor = (probers: number[]) => ({
   protocol_type: 'ICMP',
@@ -75,7 +76,7 @@ describe('an ICMP monitor on a standalone agent without ping', () => {
     monitorId = created.json().id as number;
     // Its first check within seconds of the change, the next one a 15 s period later.
     await vi.waitFor(async () => expect((await healthOf(withoutPing))?.prober_failures).toBeGreaterThanOrEqual(2), {
-      timeout: 40_000,
+      timeout: IN_PROCESS_WAIT_MS,
       interval: 500,
     });
     const health = await healthOf(withoutPing);
@@ -85,7 +86,7 @@ describe('an ICMP monitor on a standalone agent without ping', () => {
     // No verdict of the target yet: unknown, or 100 — never the 0 % of a host called down.
     expect([null, 100]).toContain(metric.uptime_percent);
     expect(await downtimeCount(monitorId)).toBe(0);
-  }, 60_000);
+  });
 
   it('is up once a second agent that has ping checks it too', async () => {
     const withPing = await agents.start('With-ping', { pingPath: '/usr/bin/ping' });
@@ -103,15 +104,15 @@ describe('an ICMP monitor on a standalone agent without ping', () => {
         );
         expect(stored.rows[0]?.n).toBeGreaterThanOrEqual(1);
       },
-      { timeout: 30_000, interval: 500 },
+      { timeout: IN_PROCESS_WAIT_MS, interval: 500 },
     );
     // Its uptime counts from that first verdict, in whole seconds: null until one has passed.
     await vi.waitFor(
       async () => expect(await metricOf(monitorId)).toMatchObject({ is_down: false, uptime_percent: 100 }),
-      { timeout: 10_000, interval: 250 },
+      { timeout: IN_PROCESS_WAIT_MS, interval: 250 },
     );
     expect(await downtimeCount(monitorId)).toBe(0);
     // Only the agent without ping is blamed.
     expect((await healthOf(withPing))?.prober_failures).toBe(0);
-  }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, uniqueEmail } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { IN_PROCESS_WAIT_MS } from '../../../test/loaded-machine';
 import { emailTokens, rateLimitCounters } from '../../db/schema/index';
 import { findUserByEmail } from '../accounts/users.repository';
 import { createRateLimiter, tooManyAttempts } from './rate-limiter';
@@ -139,7 +140,7 @@ describe('send_forget_password_email', () => {
         .select()
         .from(emailTokens)
         .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'reset_password')));
-    await vi.waitFor(async () => expect(await tokens()).toHaveLength(5), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await tokens()).toHaveLength(5), { timeout: IN_PROCESS_WAIT_MS });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await tokens()).toHaveLength(5);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import type { BuiltUser } from '../../../test/factories';
 import {
   type AlertWorld,
   buildAlertOwner,
   createAlertedMonitor,
-  eventually,
   postResult,
   startAlertWorld,
 } from '../alerts/alerts.test-support';

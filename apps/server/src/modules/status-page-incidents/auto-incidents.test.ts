@@ -2,12 +2,12 @@ import { INCIDENT_UPDATES_MAX } from '@paydar/contracts/status-page-incidents';
 import { INCIDENT_GRACE_MS } from '@paydar/domain/incident-grouping';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
 import { dispatchPendingEvents } from '../alerts/alert-dispatch.service';
 import { ALERT_SWEEP_QUEUE } from '../alerts/alerts.queues';
-import { eventually } from '../alerts/alerts.test-support';
 import { sweepAutoIncidents } from './auto-incidents';
 import { monitorOf, pageOf, storedIncidents } from './incidents.test-support';
 
@@ -202,7 +202,7 @@ describe('automatic incidents from monitors’ transitions', () => {
     await goesDown(shop, Date.now() - 10 * MINUTE);
     // No dispatch job exists for this event, as after a crash between the transition and its job.
     await server.context.jobs.send(ALERT_SWEEP_QUEUE, {}, { retryLimit: 0 });
-    await eventually(async () => expect(await storedIncidents(server, page.id)).toHaveLength(1), 20_000);
+    await eventually(async () => expect(await storedIncidents(server, page.id)).toHaveLength(1));
   });
 
   it('opens nothing for a paused monitor or a downtime a maintenance window ended', async () => {

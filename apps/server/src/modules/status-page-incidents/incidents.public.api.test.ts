@@ -1,10 +1,10 @@
 import { DAY_MS } from '@paydar/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser, callAs, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { addProber } from '../../admin/prober.commands';
-import { eventually } from '../alerts/alerts.test-support';
 import { monitorOf, pageOf } from './incidents.test-support';
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { itLeavesTheBooksBalanced } from '../../../test/ledger-audit';
@@ -341,10 +342,7 @@ describe('the subscription expiry job', () => {
     const user = await userOnPlan('Silver', 2 * SILVER);
     now = new Date('2026-05-01T00:20:00.000Z');
     await registerSubscriptionJobs(server.context);
-    const deadline = Date.now() + 20_000;
-    while ((await debitsOf(user.id)).length < 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await eventually(async () => expect((await debitsOf(user.id)).length).toBeGreaterThanOrEqual(2));
     expect((await debitsOf(user.id)).map((row) => row[1])).toEqual(['plan_purchase', 'plan_renewal']);
     const schedule = await server.context.db.execute<{ cron: string }>(
       sql`SELECT cron FROM pgboss.schedule WHERE name = 'subscriptions.expiry'`,

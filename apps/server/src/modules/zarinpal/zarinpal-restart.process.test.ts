@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
+import { eventually } from '../../../test/eventually';
 import { type FakeZarinpal, startFakeZarinpal } from '../../../test/fakes/zarinpal';
 import { freePort } from '../../../test/free-port';
 import { LOADED_WAIT_MS } from '../../../test/loaded-machine';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { generateSecret, hashSecret } from '../accounts/secrets';
-import { eventually } from '../alerts/alerts.test-support';
 
 /**
  * The real server process killed with SIGKILL while Zarinpal's verify is on its way: Zarinpal
@@ -88,7 +88,7 @@ describe('a server killed with SIGKILL while verifying a payment', () => {
     await zarinpal.waitForCall((call) => call.path === 'verify' && call.body.authority === authority);
     await stop(server, 'SIGKILL');
     expect(await inFlight).toBe('connection lost');
-    await eventually(async () => expect(zarinpal.payments.get(authority)?.state).toBe('verified'), 5_000);
+    await eventually(async () => expect(zarinpal.payments.get(authority)?.state).toBe('verified'));
     zarinpal.setDelay(0);
     expect(await ledgerOf(userId)).toEqual([]);
     const [left] = (await db.query('SELECT state FROM zarinpal_payments WHERE authority = $1', [authority])).rows;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { type BuiltUser, buildUser } from '../../../test/factories';
 import { type FakeZarinpal, startFakeZarinpal, ZARINPAL_ERRORS } from '../../../test/fakes/zarinpal';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -129,11 +130,7 @@ describe('the Zarinpal reconciliation job', () => {
     expect(schedule.rows).toEqual([{ cron: '*/5 * * * *' }]);
     // What the schedule sends every five minutes, sent now: the registered worker settles the payment.
     await server.context.jobs.send(RECONCILE_QUEUE, {}, { retryLimit: 0 });
-    const deadline = Date.now() + 20_000;
-    while ((await stateOf(authority)) !== 'paid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(await stateOf(authority)).toBe('paid');
+    await eventually(async () => expect(await stateOf(authority)).toBe('paid'));
     expect(await balanceOf(user.id)).toBe(45_000);
   });
 });

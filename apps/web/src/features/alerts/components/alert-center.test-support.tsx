@@ -6,7 +6,7 @@ import type { Monitor } from '@paydar/contracts/monitors';
 import type { NotificationHistoryItem } from '@paydar/contracts/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
@@ -199,9 +199,6 @@ export function errorOf(label: string): string | null {
   const root = field(label).closest('.mantine-InputWrapper-root') as HTMLElement;
   return root.querySelector('.mantine-InputWrapper-error')?.textContent ?? null;
 }
-
-// Each test renders whole cards; slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Signs in before each test and clears toasts, which live in a module-level store, after it. */
 export function setUpAlertTests(overrides: Partial<Profile> = {}): void {

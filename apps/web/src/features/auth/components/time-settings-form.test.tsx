@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildProfile, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { TimeSettingsForm } from './time-settings-form';
 
 /** The profile's time zone (issue 14) and calendar (issue 15): how every date is shown. */
 const me = buildProfile({ id: 7, time_zone: 'Asia/Tehran', calendar: 'gregorian' });
-vi.setConfig({ testTimeout: 20_000 });
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 const saveButton = () => screen.getByRole('button', { name: 'Save' });

@@ -6,7 +6,7 @@ import type { FinancialTransaction, ZarinpalPayment } from '@paydar/contracts/bi
 import type { Plan, Subscription } from '@paydar/contracts/plans';
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { closeChargePopup } from '@/lib/charge-popup';
 import { closePlansPopup } from '@/lib/plans-popup';
@@ -255,9 +255,6 @@ export function signIn(overrides: Partial<Profile> = {}) {
 /** Renders `ui` at `url` in the test providers (no transitions, so popups open at once). */
 export const renderAt = (ui: ReactNode, url = '/finance') => renderRoutedAt(ui, url);
 export { currentLocation };
-
-// Each test renders whole popups; slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Clears the app-wide popups and the toasts, which live in module-level stores, around each test. */
 export function setUpBillingTests(): void {

@@ -133,8 +133,6 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 }
 Element.prototype.scrollIntoView ??= () => {};
-// Each test renders the whole popup and some open the lazily loaded Plans popup: slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Signs in before each test and clears what outlives a rendered tree after it. */
 export function setUpFormTests(): void {
