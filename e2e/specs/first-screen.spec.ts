@@ -14,6 +14,8 @@ import { expect, test } from '../support/test';
 const target = loopbackTarget();
 /** The app's main chunk (vite.config.ts's `app` group). */
 const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
+/** The dashboard's chunk (route-loaders.ts), which index.html does not preload. */
+const FIRST_ROUTE_CHUNK = /\/assets\/first-route-[\w-]+\.(js|css)$/;
 const firstScreen = (page: Page) => page.locator('#first-screen');
 const items = (page: Page) => page.getByTestId('monitor-item');
 
@@ -59,8 +61,11 @@ test('a signed-in user sees the list drawn first, then the live app takes over w
     release();
     await expect(firstScreen(page)).toHaveCount(0);
     await expect(items(page)).toHaveCount(2);
-    if (size.name === 'desktop') await expect(page).toHaveURL(new RegExp(`/monitor/${newer.id}$`));
-    await page.waitForTimeout(1_500);
+    if (size.name === 'desktop') {
+      await expect(page).toHaveURL(new RegExp(`/monitor/${newer.id}$`));
+      // The photograph is of the app settled: the newest monitor's detail drawn beside the list.
+      await expect(page.getByRole('region', { name: 'Monitor detail' })).toContainText(`${target.url}/newer`);
+    }
     await page.screenshot({ path: shotPath(`first-screen-app-${size.name}`) });
     // The app took the early list call's answer: the list was asked for once.
     expect(listCalls).toHaveLength(1);
@@ -89,10 +94,12 @@ test('a stale key draws no first screen and lands on sign-in', async ({ page, co
   await page.evaluate(() => localStorage.setItem('paydar.token', 'a-key-the-server-never-issued'));
   const release = await holdApp(page);
   const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/monitors/');
+  // The first module asks for the dashboard's code only once it has decided whether to draw (main.tsx).
+  const decided = page.waitForRequest(FIRST_ROUTE_CHUNK);
   await page.goto('/', { waitUntil: 'commit' });
   // Both early calls are answered 401 while the app is held: nothing is drawn for them.
   expect((await refused).status()).toBe(401);
-  await page.waitForTimeout(500);
+  await decided;
   await expect(firstScreen(page)).toHaveCount(0);
   release();
   await expect(page).toHaveURL(/\/login$/);
