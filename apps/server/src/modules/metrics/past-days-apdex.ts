@@ -6,8 +6,13 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { apdexByDay } from './metrics.repository';
 
-/** Monitors × zones × dates kept: each entry is some 180 days of three counts. */
-const MAX_ENTRIES = 10_000;
+/**
+ * Days of counts kept in all (an entry is one monitor's heat map in one zone, up to 180 days): some
+ * 2,500 monitors' 90-day maps, a few tens of MiB, however many zones and dates have come and gone.
+ */
+const MAX_DAYS_KEPT = 250_000;
+/** An entry's key names its dates, so after a day it is never asked for again: it goes then, not at eviction. */
+const KEPT_MS = 26 * 60 * 60 * 1000;
 
 type DailyApdex = Map<number, ApdexCounts>;
 
@@ -31,7 +36,9 @@ export interface DailyApdexRequest {
  */
 export class PastDaysApdex {
   private readonly kept = new LRUCache<string, DailyApdex, () => Promise<DailyApdex>>({
-    max: MAX_ENTRIES,
+    maxSize: MAX_DAYS_KEPT,
+    sizeCalculation: (days) => Math.max(1, days.size),
+    ttl: KEPT_MS,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
 
