@@ -8,6 +8,7 @@ import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
 import { buildShopMonitor, summaryPage } from '@/testing/monitor-builders';
 import { stubFetch } from '@/testing/test-utils';
+import { useListItemMetric } from '../hooks/use-list-item-metric';
 import { useDeleteMonitor } from './delete-monitor';
 import { useMetric } from './get-metric';
 import { useMonitor } from './get-monitor';
@@ -53,5 +54,32 @@ describe('removing a monitor', () => {
     expect(after).toContain('GET /api/v1/monitors/');
     expect(after.filter((call) => call.includes('/monitors/5/') && call.startsWith('GET'))).toEqual([]);
     expect(after.filter((call) => call.includes('/monitors/5/metric'))).toEqual([]);
+  });
+
+  it('asks nothing for the figures of a list item drawn again between the removal and leaving the list', async () => {
+    setSessionToken('key', 'local');
+    const shown = buildShopMonitor({ id: 7 });
+    const fetchMock = stubFetch((url, init) => {
+      if (init.method === 'DELETE') return { status: 204 };
+      if (new URL(url).pathname === '/api/v1/monitors/') return { body: summaryPage([shown]) };
+      return { status: 404, body: { detail: 'Not found.' } };
+    });
+    // The item stays mounted here on purpose: in the app the list's next render takes it away, but a
+    // render of the item before that (the removal's dialog closing) is what asked again (issue 37).
+    const { result, rerender } = renderHook(() => ({ item: useListItemMetric(7, 0), remove: useDeleteMonitor() }), {
+      wrapper,
+    });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/monitors/7/metric'))).toBe(true),
+    );
+    const callsBefore = fetchMock.mock.calls.length;
+
+    await act(() => result.current.remove.mutateAsync(7));
+    rerender();
+    await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
+
+    const asked = fetchMock.mock.calls.slice(callsBefore).map(([url]) => new URL(String(url)).pathname);
+    expect(asked).toContain('/api/v1/monitors/7/');
+    expect(asked.filter((path) => path.includes('/monitors/7/metric'))).toEqual([]);
   });
 });
