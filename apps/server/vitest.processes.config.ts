@@ -6,6 +6,8 @@ import { processTestFiles, serverTestOptions } from './test/vitest-options';
  * run an embedded PostgreSQL, so they load the CPU. Two at a time, after the in-process files.
  * Their waits are minutes (test/loaded-machine.ts); a test restarts servers several times, each
  * start more than a minute on a busy machine, so a test's own bound is a quarter of an hour.
+ * Three workers: the idle server's count (two minutes of sleep) starts first in one of them
+ * (test/waiting-files-first.ts) while the others run two at a time beside it.
  */
 export default defineProject({
   test: {
@@ -14,7 +16,7 @@ export default defineProject({
     include: [processTestFiles],
     testTimeout: 15 * 60_000,
     hookTimeout: 5 * 60_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
     sequence: { groupOrder: 2 },
   },
 });

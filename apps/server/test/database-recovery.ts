@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { expect } from 'vitest';
 import type { SmtpInbox } from './fakes/smtp-inbox';
+import { LOADED_WAIT_MS } from './loaded-machine';
 import {
   type CheckedTarget,
   connectClient,
@@ -61,7 +62,7 @@ async function expectNotifyHeard(server: ServerProcess, db: pg.Client): Promise<
       const answer = await poll;
       return answer.status === 200 && Date.now() - announcedAt < 1_500;
     },
-    20_000,
+    LOADED_WAIT_MS,
   );
 }
 
@@ -99,7 +100,7 @@ export async function expectServerRecovered(world: {
     await waitUntil(
       'the built-in prober stores a result of the new monitor',
       async () => (await storedRecords(db, monitorId)).some((record) => record.prober_id === builtin),
-      20_000,
+      LOADED_WAIT_MS,
     );
     expect(world.target.hits(path).length).toBeGreaterThanOrEqual(1);
   } finally {

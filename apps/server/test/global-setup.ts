@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { testEnvironment } from './config';
 import { freePort } from './free-port';
+import { serverDataRoot } from './server-data-dir';
 import { createTemplateDatabase } from './template-database';
 import { failOnLeftoverTestProcesses, testRunId } from './test-processes';
 
@@ -56,6 +57,7 @@ export default async function setup(project: TestProject) {
       console.error(String(error instanceof Error ? error.message : error));
       process.exitCode = 1;
     } finally {
+      await fs.rm(serverDataRoot(), { recursive: true, force: true });
       await template.drop();
       await stopServer();
     }

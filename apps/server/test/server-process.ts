@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOADED_WAIT_MS } from './loaded-machine';
+import { serverDataDir } from './server-data-dir';
 import { endTestProcess, spawnTestProcess } from './test-processes';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -39,7 +40,14 @@ export async function startServerProcess(environment: Record<string, string>): P
   // In a process group of its own, tagged: ended with all it started however the test ends.
   const child = spawnTestProcess(process.execPath, startArguments(), {
     cwd: repositoryRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_DIST_DIR: 'off', ...environment },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: 'off',
+      DATA_DIR: environment.DATA_DIR ?? serverDataDir(environment.DATABASE_URL),
+      ...environment,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => {
