@@ -152,8 +152,13 @@ describe('dashboard, 850 px and wider', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const answer = fetchMock.getMockImplementation() as NonNullable<ReturnType<typeof fetchMock.getMockImplementation>>;
     let deleted = false;
+    let answerDelete = () => {};
+    const deleteAnswered = new Promise<void>((resolve) => (answerDelete = resolve));
     fetchMock.mockImplementation(async (input, init) => {
-      if (init?.method === 'DELETE') deleted = true;
+      if (init?.method === 'DELETE') {
+        deleted = true;
+        await deleteAnswered;
+      }
       if (deleted && new URL(String(input)).pathname === '/api/v1/monitors/') await held;
       return answer(input, init);
     });
@@ -168,6 +173,10 @@ describe('dashboard, 850 px and wider', () => {
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: 'Remove Monitor' })).getByRole('button', { name: 'Remove' }),
     );
+    // While the DELETE is on its way, a word from the live stream about it: nothing is asked for it.
+    await waitFor(() => expect(deleted).toBe(true), { timeout: 60_000 });
+    await queryClient.invalidateQueries({ queryKey: [...monitorsQueryKey, 9] });
+    answerDelete();
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/6'), { timeout: 60_000 });
     expect(await screen.findByText('Detail of 6', {}, { timeout: 60_000 })).toBeTruthy();
     expect(itemIds()).toEqual([6, 4]);

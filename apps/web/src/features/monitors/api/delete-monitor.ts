@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 import { forgetRemovedMonitor } from './forget-removed-monitor';
+import { removingMonitorKey } from './get-monitor';
 import { monitorsQueryKey } from './get-monitors';
 
 export function deleteMonitor(id: number) {
@@ -21,6 +22,13 @@ export function useDeleteMonitor(config: MutationConfig<typeof deleteMonitor> = 
   return useMutation({
     ...config,
     mutationFn: deleteMonitor,
+    onMutate: (id) => {
+      queryClient.setQueryData(removingMonitorKey(id), true);
+    },
+    onError: async (...args) => {
+      queryClient.removeQueries({ queryKey: removingMonitorKey(args[1]), exact: true });
+      await config.onError?.(...args);
+    },
     onSuccess: async (...args) => {
       forgetRemovedMonitor(queryClient, args[1], 'here');
       await config.onSuccess?.(...args);

@@ -23,6 +23,13 @@ export type MonitorRemoval = 'here' | 'elsewhere';
  */
 export const removedMonitorKey = (id: number) => ['removed-monitor', id] as const;
 
+/**
+ * Set while this tab's DELETE of the monitor is on its way (delete-monitor.ts): its figures and
+ * detail ask nothing meanwhile (a stale refetch then raced the removal and got a 404), and ask
+ * again as before if the removal fails.
+ */
+export const removingMonitorKey = (id: number) => ['removing-monitor', id] as const;
+
 /** Where the monitor `id` was removed, or null while it is not known to be. */
 export function useMonitorRemoval(id: number | undefined): MonitorRemoval | null {
   const removed = useQuery<MonitorRemoval | null>({
@@ -36,7 +43,13 @@ export function useMonitorRemoval(id: number | undefined): MonitorRemoval | null
 
 /** Whether the monitor `id` is known to be removed. */
 export function useMonitorRemoved(id: number | undefined): boolean {
-  return useMonitorRemoval(id) !== null;
+  const removing = useQuery<boolean>({
+    queryKey: removingMonitorKey(id ?? 0),
+    queryFn: () => false,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return useMonitorRemoval(id) !== null || (id !== undefined && removing.data === true);
 }
 
 /** The whole monitor `id`; nothing is asked while `id` is undefined, `enabled` is false, or it is known removed. */
