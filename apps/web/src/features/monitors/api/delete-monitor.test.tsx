@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session-store';
 import { buildShopMonitor, summaryPage } from '@/testing/monitor-builders';
@@ -11,7 +11,7 @@ import { stubFetch } from '@/testing/test-utils';
 import { useListItemMetric } from '../hooks/use-list-item-metric';
 import { useDeleteMonitor } from './delete-monitor';
 import { useMetric } from './get-metric';
-import { useMonitor } from './get-monitor';
+import { useMonitor, useMonitorRemoved } from './get-monitor';
 import { useMonitors } from './get-monitors';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -81,5 +81,30 @@ describe('removing a monitor', () => {
     const asked = fetchMock.mock.calls.slice(callsBefore).map(([url]) => new URL(String(url)).pathname);
     expect(asked).toContain('/api/v1/monitors/7/');
     expect(asked.filter((path) => path.includes('/monitors/7/metric'))).toEqual([]);
+  });
+
+  it('asks nothing while the DELETE is on its way, and asks again as before when it fails', async () => {
+    setSessionToken('key', 'local');
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await held;
+        return new Response(JSON.stringify({ detail: 'Try again.' }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const { result } = renderHook(() => ({ removed: useMonitorRemoved(8), remove: useDeleteMonitor() }), { wrapper });
+    expect(result.current.removed).toBe(false);
+
+    act(() => result.current.remove.mutate(8));
+    await waitFor(() => expect(result.current.removed).toBe(true));
+    answer();
+
+    await waitFor(() => expect(result.current.remove.isError).toBe(true));
+    expect(result.current.removed).toBe(false);
   });
 });
