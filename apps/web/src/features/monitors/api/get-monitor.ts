@@ -30,26 +30,24 @@ export const removedMonitorKey = (id: number) => ['removed-monitor', id] as cons
  */
 export const removingMonitorKey = (id: number) => ['removing-monitor', id] as const;
 
-/** Where the monitor `id` was removed, or null while it is not known to be. */
-export function useMonitorRemoval(id: number | undefined): MonitorRemoval | null {
-  const removed = useQuery<MonitorRemoval | null>({
-    queryKey: removedMonitorKey(id ?? 0),
-    queryFn: () => null,
-    enabled: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return id === undefined ? null : (removed.data ?? null);
+/** A mark kept in the query cache by hand (setQueryData): read, never fetched; undefined until set. */
+function useMark<T>(queryKey: readonly unknown[]): T | undefined {
+  return (
+    useQuery<T | null>({ queryKey, queryFn: () => null, enabled: false, staleTime: Number.POSITIVE_INFINITY }).data ??
+    undefined
+  );
 }
 
-/** Whether the monitor `id` is known to be removed. */
+/** Where the monitor `id` was removed, or null while it is not known to be. */
+export function useMonitorRemoval(id: number | undefined): MonitorRemoval | null {
+  const removed = useMark<MonitorRemoval>(removedMonitorKey(id ?? 0));
+  return id === undefined ? null : (removed ?? null);
+}
+
+/** Whether the monitor `id` is known to be removed, or this tab's removal of it is on its way. */
 export function useMonitorRemoved(id: number | undefined): boolean {
-  const removing = useQuery<boolean>({
-    queryKey: removingMonitorKey(id ?? 0),
-    queryFn: () => false,
-    enabled: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return useMonitorRemoval(id) !== null || (id !== undefined && removing.data === true);
+  const removing = useMark<boolean>(removingMonitorKey(id ?? 0));
+  return useMonitorRemoval(id) !== null || (id !== undefined && removing === true);
 }
 
 /** The whole monitor `id`; nothing is asked while `id` is undefined, `enabled` is false, or it is known removed. */
