@@ -65,3 +65,25 @@ export function processUsage(pid: number): { cpuSeconds: number; rssMiB: number;
     peakRssMiB: kib('VmHWM') / 1024,
   };
 }
+
+/**
+ * CPU seconds of each thread of process `pid` by thread name (/proc/<pid>/task/*: `node` is the main
+ * thread, `libuv-worker` the thread pool, `V8Worker` the compiler and collector), user and system apart.
+ */
+export function threadCpuSeconds(pid: number): Map<string, { user: number; system: number }> {
+  const byName = new Map<string, { user: number; system: number }>();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const entry = byName.get(name) ?? { user: 0, system: 0 };
+      entry.user += Number(fields[11]) / TICKS_PER_SECOND;
+      entry.system += Number(fields[12]) / TICKS_PER_SECOND;
+      byName.set(name, entry);
+    } catch {
+      // The thread ended while we read.
+    }
+  }
+  return byName;
+}

@@ -31,14 +31,20 @@ export interface ServerProcess {
   end(): Promise<void>;
 }
 
-/** Starts the server as a real process (as `npm start` does) and waits until /healthz answers. */
-export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as a real process (as `npm start` does) and waits until /healthz answers.
+ * `nodeArguments` go before the start script's (a benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export async function startServerProcess(
+  environment: Record<string, string>,
+  nodeArguments: string[] = [],
+): Promise<ServerProcess> {
   const port = environment.PORT as string;
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   // One process, not tsx's wrapper and a child: signals (SIGKILL too) must hit the server itself.
   // In a process group of its own, tagged: ended with all it started however the test ends.
-  const child = spawnTestProcess(process.execPath, startArguments(), {
+  const child = spawnTestProcess(process.execPath, [...nodeArguments, ...startArguments()], {
     cwd: repositoryRoot,
     env: {
       ...process.env,
