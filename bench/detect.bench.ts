@@ -4,9 +4,9 @@ import { ensureBuiltinProber } from '../apps/server/src/modules/probers/probers.
 import type { Runtime } from '../apps/server/src/runtime';
 import { slotOffsetMs } from '../packages/checks/src/slots';
 import { seedMonitors } from './scale.bench';
+import { withServer } from './support/bench-server';
 import { type Figure, percentile } from './support/figures';
 import { startTarget, type Target } from './support/target';
-import { withServer } from './system.bench';
 
 /**
  * "First failed check → monitor down" (issue 13): a real server process with its built-in prober

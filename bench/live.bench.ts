@@ -10,7 +10,7 @@ import type { Runtime } from '../apps/server/src/runtime';
 import { freePort } from '../apps/server/test/free-port';
 import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
 import { buildWebApp } from './first-paint.bench';
-import { databaseOf } from './scale.bench';
+import { databaseOf } from './support/bench-server';
 import { postgresCpuByBackend, postgresCpuSince, processUsage } from './support/cpu';
 import { type Figure, percentile } from './support/figures';
 

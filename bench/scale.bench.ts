@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { startInProcessProber } from '../apps/server/src/modules/probers/builtin-prober';
 import { ensureBuiltinProber } from '../apps/server/src/modules/probers/probers.service';
 import type { Runtime } from '../apps/server/src/runtime';
-import { freePort } from '../apps/server/test/free-port';
-import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
+import type { ServerProcess } from '../apps/server/test/server-process';
 import type { AgentStats } from '../packages/checks/src/agent/agent';
-import { postgresCpuSeconds, processUsage } from './support/cpu';
+import { withServer } from './support/bench-server';
+import { processUsage } from './support/cpu';
 import type { Figure } from './support/figures';
 import { startTargetProcess } from './support/target-process';
 
@@ -45,8 +43,6 @@ export async function seedMonitors(
   return proberIds;
 }
 
-export const databaseOf = (runtime: Runtime) => new URL(runtime.context.config.DATABASE_URL ?? '').pathname.slice(1);
-
 export interface StatsLine {
   stats: AgentStats;
   memory: { rssMiB: number; heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
@@ -80,54 +76,47 @@ export async function tenThousandBenchmark(runtime: Runtime): Promise<Figure[]> 
   const target = await startTargetProcess();
   const builtin = await ensureBuiltinProber(runtime.context, { name: 'Local', countryCode: 'IR', datacenter: 'Local' });
   await seedMonitors(runtime, 'bench-10k', 10_000, 60, target.url, { existingProberIds: [builtin.id] });
-  // The built-in prober keeps its result buffer under DATA_DIR: the benchmark's own.
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-'));
-  const server = await startServerProcess({
-    DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    ALLOW_PRIVATE_TARGETS: 'true',
-    BUILTIN_PROBER_ENABLED: 'true',
-    // No demo account's minute job in the measured process.
-    DEMO_DATA_ENABLED: 'false',
-  });
-  const pid = server.child.pid as number;
-  const cpuNow = () => processUsage(pid).cpuSeconds + postgresCpuSeconds(databaseOf(runtime));
   try {
-    await nextStatsLine(server, 0);
-    const cpu0 = cpuNow();
-    const first = (proberStatsLines(server)[0] as StatsLine).stats;
-    const { stats, memory } = await nextStatsLine(server, 1);
-    const cpu = cpuNow() - cpu0;
-    const usage = processUsage(pid);
-    const share = (cpu / (60 * os.cpus().length)) * 100;
-    const p99 = stats.scheduler.drift.p99 ?? Number.NaN;
-    const lost = stats.scheduler.skipped + stats.scheduler.missed + stats.dropped;
-    const note = `${stats.produced - first.produced} checks in the window; ${stats.delivered} stored in all; skipped ${stats.scheduler.skipped}, missed ${stats.scheduler.missed}, dropped ${stats.dropped}`;
-    return [
-      {
-        name: '10,000 monitors at 60 s: CPU share of the machine',
-        value: share,
-        unit: '%',
-        target: '< 25 %',
-        met: share < 25 && lost === 0,
-        note,
-      },
-      { name: '10,000 monitors at 60 s: p99 start drift', value: p99, unit: 'ms', target: '< 250 ms', met: p99 < 250 },
-      {
-        name: '10,000 monitors at 60 s: server RSS',
-        value: usage.rssMiB,
-        unit: 'MiB',
-        target: '≤ 150 MiB',
-        met: usage.rssMiB <= 150,
-        note: `the server process as npm start runs it; peak ${usage.peakRssMiB.toFixed(0)} MiB; V8 heap ${memory.heapUsedMiB} of ${memory.heapTotalMiB} MiB, external ${memory.externalMiB} MiB`,
-      },
-    ];
+    return await withServer(runtime, async (server, cpuNow) => {
+      const pid = server.child.pid as number;
+      await nextStatsLine(server, 0);
+      const cpu0 = cpuNow();
+      const first = (proberStatsLines(server)[0] as StatsLine).stats;
+      const { stats, memory } = await nextStatsLine(server, 1);
+      const cpu = cpuNow() - cpu0;
+      const usage = processUsage(pid);
+      const share = (cpu / (60 * os.cpus().length)) * 100;
+      const p99 = stats.scheduler.drift.p99 ?? Number.NaN;
+      const lost = stats.scheduler.skipped + stats.scheduler.missed + stats.dropped;
+      const note = `${stats.produced - first.produced} checks in the window; ${stats.delivered} stored in all; skipped ${stats.scheduler.skipped}, missed ${stats.scheduler.missed}, dropped ${stats.dropped}`;
+      return [
+        {
+          name: '10,000 monitors at 60 s: CPU share of the machine',
+          value: share,
+          unit: '%',
+          target: '< 25 %',
+          met: share < 25 && lost === 0,
+          note,
+        },
+        {
+          name: '10,000 monitors at 60 s: p99 start drift',
+          value: p99,
+          unit: 'ms',
+          target: '< 250 ms',
+          met: p99 < 250,
+        },
+        {
+          name: '10,000 monitors at 60 s: server RSS',
+          value: usage.rssMiB,
+          unit: 'MiB',
+          target: '≤ 150 MiB',
+          met: usage.rssMiB <= 150,
+          note: `the server process as npm start runs it; peak ${usage.peakRssMiB.toFixed(0)} MiB; V8 heap ${memory.heapUsedMiB} of ${memory.heapTotalMiB} MiB, external ${memory.externalMiB} MiB`,
+        },
+      ];
+    });
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
     await target.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ensureBuiltinProber } from '../apps/server/src/modules/probers/probers.service';
 import type { Runtime } from '../apps/server/src/runtime';
-import { freePort } from '../apps/server/test/free-port';
-import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
-import { databaseOf, nextStatsLine, proberStatsLines, seedMonitors } from './scale.bench';
+import { nextStatsLine, proberStatsLines, seedMonitors } from './scale.bench';
+import { databaseOf, withServer } from './support/bench-server';
 import { postgresCpuSeconds, processUsage, threadCpuSeconds } from './support/cpu';
 import { profileClockNow, summarizeProfile } from './support/cpu-profile-summary';
 import type { Figure } from './support/figures';
@@ -26,37 +23,6 @@ const IDLE_WINDOW_MS = 40_000;
 /** The paced floor's warm-up and window (its window is the servers' measured minute). */
 const FLOOR_WARM_MS = 10_000;
 const FLOOR_WINDOW_MS = 60_000;
-
-/** Runs `work` beside a real server process (as `npm start` runs it) with its built-in prober, then stops it. */
-export async function withServer<T>(
-  runtime: Runtime,
-  work: (server: ServerProcess, cpuNow: () => number) => Promise<T>,
-  nodeArguments: string[] = [],
-) {
-  // The built-in prober keeps its result buffer under DATA_DIR: the benchmark's own.
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paydar-bench-'));
-  const server = await startServerProcess(
-    {
-      DATABASE_URL: runtime.context.config.DATABASE_URL ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      ALLOW_PRIVATE_TARGETS: 'true',
-      BUILTIN_PROBER_ENABLED: 'true',
-      // No demo account's minute job in the measured process.
-      DEMO_DATA_ENABLED: 'false',
-    },
-    nodeArguments,
-  );
-  const pid = server.child.pid as number;
-  const cpuNow = () => processUsage(pid).cpuSeconds + postgresCpuSeconds(databaseOf(runtime));
-  try {
-    return await work(server, cpuNow);
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
 
 /** CPU of a real server with no monitors, as % of one core (server + its PostgreSQL backends). */
 export async function idleBenchmark(runtime: Runtime): Promise<Figure[]> {

@@ -20,6 +20,8 @@ export interface ProfileLine {
   share: number;
 }
 
+const repository = path.resolve(import.meta.dirname, '../..');
+
 /** The repository path or npm package a frame's URL belongs to. */
 function placeOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
@@ -30,7 +32,6 @@ function placeOf(url: string, functionName: string): string {
     const rest = file.slice(modules + '/node_modules/'.length).split('/');
     return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? file);
   }
-  const repository = path.resolve(import.meta.dirname, '../..');
   return file.startsWith(repository) ? path.relative(repository, file) : file;
 }
 
