@@ -47,7 +47,7 @@ test('alert channels: tag rules, then email, phone, webhook and Telegram verifie
   page,
   consoleGuard,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(720_000);
   consoleGuard.allow(
     /status of 400.*\/api\/v1\/users\/alert_channel\/verify/,
     'the spec types a wrong code first, on purpose',
@@ -106,7 +106,7 @@ test('alert channels: tag rules, then email, phone, webhook and Telegram verifie
   // the tag turns verified without a reload. The signature checks out with the secret shown.
   const hook = webhookUrl();
   await addTag(page, 'Webhook', hook);
-  await expect(tag(page, hook, 'verified')).toBeVisible({ timeout: 30_000 });
+  await expect(tag(page, hook, 'verified')).toBeVisible({ timeout: 90_000 });
   const secret = (await page.getByText(/^[0-9a-f]{32,}$/).textContent())?.trim() ?? '';
   const [delivery] = await webhookRequests();
   expect(delivery, 'a test delivery').toBeTruthy();
@@ -165,7 +165,7 @@ test('alert channels: tag rules, then email, phone, webhook and Telegram verifie
     const rows = [...(first?.results ?? []), ...(second?.results ?? [])];
     return { count: first?.count, sent: rows.filter((row) => row.is_sent).length };
   };
-  await expect.poll(settled, { timeout: 90_000, intervals: [1_000, 2_000] }).toEqual({ count: 18, sent: 18 });
+  await expect.poll(settled, { timeout: 270_000, intervals: [1_000, 2_000] }).toEqual({ count: 18, sent: 18 });
 
   await page.reload();
   const table = page.getByRole('table', { name: 'Notification history' });

@@ -29,7 +29,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     consoleGuard,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     consoleGuard.allow(/status of 400.*\/api\/v1\/users\/profile/, 'the spec saves a look-alike address, on purpose');
     await page.addInitScript((value) => localStorage.setItem('paydar.color-scheme', value), scheme);
     await verifiedUser(page, `chat-${scheme}`);
@@ -48,7 +48,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Slack's own address: a test message in Slack's format goes out, and its answer verifies it.
     const slack = `${chatWebhooksUrl()}/services/T${scheme}/B0001/X${Date.now()}`;
     await addTag(page, 'Slack', slack);
-    await expect(channelTag(page, slack, 'verified')).toBeVisible({ timeout: 30_000 });
+    await expect(channelTag(page, slack, 'verified')).toBeVisible({ timeout: 90_000 });
     const received = (await chatMessages()).filter((message) => slack.endsWith(message.path));
     expect(received).toHaveLength(1);
     expect(received[0]?.body?.text).toBe('[Paydar] TEST: this is a test message');

@@ -29,7 +29,7 @@ test('a monitor created with alert rules shows them on edit, and alerts the logi
   page,
 }) => {
   // It passes its last step near 45 s on the shared two-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const { email } = await verifiedUser(page, 'alert-rules');
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   const dialog = page.getByRole('dialog');

@@ -25,7 +25,7 @@ test('the Share popup: badge previews load, Copy copies the exact snippet, its U
   context,
   playwright,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await verifiedUser(page, 'badges');
   const created = await createMonitor(page, { url: 'http://127.0.0.1:9/', is_enabled: false });

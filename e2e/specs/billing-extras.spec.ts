@@ -28,7 +28,7 @@ const byName = (events: AnalyticsEvent[]) => [...events].sort((a, b) => a.name.l
 test('analytics: one purchase event (TRY, amount, code) per payment, plus plan_upgrade for a plan; a reload sends nothing more', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   await verifiedUser(page, 'billing-analytics');
   const before = (await analyticsEvents()).length;
 
@@ -78,7 +78,7 @@ test('payment result without a session: it asks to log in, signing in leads back
   browser,
   consoleGuard,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   consoleGuard.allow(
     /status of 401.*\/api\/v1\/users\/profile/,
     'the session is ended on purpose while the payer is on the bank’s page',
@@ -137,7 +137,7 @@ test('payment result without a session: it asks to log in, signing in leads back
 });
 
 test("the user menu's plans item reads 'Upgrade Plan' below Enterprise and 'Plans' on Enterprise", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const { email } = await verifiedUser(page, 'billing-enterprise');
   const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
 

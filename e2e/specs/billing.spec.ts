@@ -38,7 +38,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
 test('charge through Zarinpal: the fake StartPay, Pay, the result with code and amount, the balance and the history', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'billing-charge');
   await expect(walletBalance(page)).toHaveText('0 Tomans');
 
@@ -83,7 +83,7 @@ test('charge through Zarinpal: the fake StartPay, Pay, the result with code and 
 });
 
 test("Cancel on StartPay: 'Transaction Failed!' and nothing credited", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await verifiedUser(page, 'billing-cancel');
   await openChargeFromHeader(page);
   await amountField(page).fill('41000');
@@ -103,7 +103,7 @@ test("Cancel on StartPay: 'Transaction Failed!' and nothing credited", async ({ 
 });
 
 test('buy a plan with enough balance: confirm, Pay, activated and debited once', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'billing-buy');
   // 89,000 in the wallet, through the gateway, picked with the Silver quick-pick.
   await openChargeFromHeader(page);
@@ -157,7 +157,7 @@ test('buy a plan with enough balance: confirm, Pay, activated and debited once',
 test('buy a plan without enough balance: top up the missing amount at /finance, pay, and the result page buys it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'billing-topup');
   const plans = await openPlans(page);
   await plans.getByText('Yearly', { exact: true }).click();
@@ -204,7 +204,7 @@ test('buy a plan without enough balance: top up the missing amount at /finance, 
 test('credit from the hosting console: the Persian result, the balance and the history; unlinked accounts are told to link', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const { email } = await verifiedUser(page, 'billing-console');
   await consoleAccount(email, { has_organization: true, credit: 500_000 });
 

@@ -49,7 +49,7 @@ test.afterAll(() => new Promise<void>((resolve) => embedder.close(() => resolve(
 const embed = (page: Page, url: string) => page.goto(`${embedderUrl}?src=${encodeURIComponent(url)}`);
 
 test('the dashboard, the Alert Center and Billing load without a CSP violation', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const violations = await collectViolations(page);
   await verifiedUser(page, 'csp-dashboard');
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
@@ -66,7 +66,7 @@ test('a share page works inside another site’s frame; other pages refuse to be
   baseURL,
   consoleGuard,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   consoleGuard.allow(/frame-ancestors 'none'/, 'the spec frames a page that refuses it, to prove the refusal');
   const owner = await verifiedUser(page, 'csp-share');
   const monitor = await createMonitor(await sessionKey(owner.email, owner.password), await registerProbers(1, 'csp'), {

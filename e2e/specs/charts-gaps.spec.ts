@@ -59,7 +59,7 @@ test.describe('in Berlin', () => {
     await shared.reload();
     expect((await trends).url()).toContain('time_zone=Europe%2FBerlin');
     await expect(shared.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await visitor.close();
   });
@@ -70,7 +70,7 @@ test("the public status page is the day two days ago in the viewer's zone, named
   await page.goto(`/public_status/${id}`);
   // The demo account reads Tehran time.
   await expect(page.getByTestId('status-zone')).toHaveText('(Asia/Tehran)');
-  await expect(page.getByTestId('chart-status-clock')).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('chart-status-clock')).toHaveAttribute('data-rendered', 'true', { timeout: 90_000 });
   // The demo keeps raw records long enough for that whole day: no arc of it is without data.
   await expect(page.getByTestId('clock-uptime')).not.toHaveText('no checks');
 });
@@ -87,12 +87,12 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     await page.addInitScript((value) => localStorage.setItem('paydar.color-scheme', value), scheme);
     const { id, token } = await demoBlog(page);
     const detail = page.getByRole('region', { name: 'Monitor detail' });
     await expect(detail.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await page.mouse.move(0, 0);
     await shoot(page, `detail-${scheme}`);
@@ -101,15 +101,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByText('ICMP:Gateway', { exact: true }).first().click();
     await expect(detail.getByText('Last Check')).toBeVisible();
     await pickDate(page, detail, dateIn(Date.now() - 86_400_000, 'Asia/Tehran'), 'Asia/Tehran');
-    await expect(detail.getByText('In maintenance').first()).toBeVisible({ timeout: 30_000 });
+    await expect(detail.getByText('In maintenance').first()).toBeVisible({ timeout: 90_000 });
     await expect(detail.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await shoot(page, `detail-maintenance-${scheme}`);
 
     await page.goto(`/public_status/${id}`);
     await expect(page.getByTestId('chart-status-clock')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await shoot(page, `public-status-${scheme}`);
 
@@ -122,7 +122,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await shared.addInitScript((value) => localStorage.setItem('paydar.color-scheme', value), scheme);
     await shared.goto(`/symlink/${token}`);
     await expect(shared.getByTestId('chart-percentiles')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await shoot(shared, `shared-${scheme}`);
     await visitor.close();

@@ -54,7 +54,7 @@ test('a verified user without monitors sees the empty state, whose Add Monitor o
 });
 
 test('the list: newest first, search, Share, Remove, and the detail beside it', async ({ page, consoleGuard }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await verifiedUser(page, 'dash-list');
   const alpha = await createMonitor(page, { url: `${target.url}/alpha`, alias: 'Alpha' });
   const bravo = await createMonitor(page, { url: `${target.url}/bravo` });
@@ -181,7 +181,7 @@ test('Remove is disabled for a protected monitor', async ({ page }) => {
 });
 
 test('under 850 px the list and the detail take turns, with a way back', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await verifiedUser(page, 'dash-phone');
   const first = await createMonitor(page, { url: `${target.url}/first`, alias: 'First' });
   const second = await createMonitor(page, { url: `${target.url}/second`, alias: 'Second' });
@@ -229,7 +229,7 @@ test('under 850 px the list and the detail take turns, with a way back', async (
 test('a thousand monitors: a bounded number of items in the page, figures fetched only for those shown', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'dash-thousand');
   const me = await api<{ id: number }>(page, 'GET', '/api/v1/users/profile');
   const db = await database();

@@ -46,7 +46,7 @@ test('the guest sees the demo dashboard: every demo monitor with its status', as
 const DAY_MS = 86_400_000;
 
 test('the outage monitor shows its downtimes, charts and heat map', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await loginAsGuest(page);
   await page.getByText('HTTP:Blog', { exact: true }).first().click();
   await expect(page).toHaveURL(/\/monitor\/\d+/);

@@ -33,7 +33,7 @@ async function holdApp(page: Page): Promise<() => void> {
 test('a signed-in user sees the list drawn first, then the live app takes over with working clicks', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'first-screen');
   const older = await createMonitor(page, { url: `${target.url}/older`, alias: 'Older <b>one</b>' });
   const newer = await createMonitor(page, { url: `${target.url}/newer?q=<script>alert(1)</script>` });

@@ -49,7 +49,7 @@ test('a heartbeat is made in the form, pinged by its copied URL, seen up, and go
   page,
   context,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { email } = await verifiedUser(page, 'heartbeat');
   await moveToGold(email);
@@ -91,7 +91,7 @@ test('a heartbeat is made in the form, pinged by its copied URL, seen up, and go
   const pinged = await fetch(url, { method: 'POST', body: 'backup done: 42 files' });
   expect(pinged.status).toBe(200);
   expect(await pinged.text()).toBe('OK');
-  await expect(badge(page, 'Up')).toBeVisible({ timeout: 20_000 });
+  await expect(badge(page, 'Up')).toBeVisible({ timeout: 60_000 });
   await page.reload();
   await expect(panel.getByTestId('heartbeat-last-ping')).toContainText('(success)');
   await expect(panel).toContainText('Last ping said: backup done: 42 files');
@@ -101,7 +101,7 @@ test('a heartbeat is made in the form, pinged by its copied URL, seen up, and go
   await shootSchemes(page, 'heartbeat-detail-up');
 
   // No ping for 15 s: the sweep takes it down.
-  await expect(badge(page, 'Down')).toBeVisible({ timeout: 60_000 });
+  await expect(badge(page, 'Down')).toBeVisible({ timeout: 180_000 });
   const id = Number(/\/monitor\/(\d+)/.exec(page.url())?.[1]);
   const monitor = await api<{ heartbeat: { expected_by: string | null } }>(page, 'GET', `/api/v1/monitors/${id}/`);
   expect(monitor.heartbeat.expected_by).toBeNull();

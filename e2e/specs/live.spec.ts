@@ -43,7 +43,7 @@ test('a stored check shows in an open dashboard and detail without a reload, and
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const { email, password } = await verifiedUser(page, 'live');
   const productName = ((await (await page.request.get('/config.json')).json()) as { productName: string }).productName;
   const [prober] = await registerProbers(1, 'live');
@@ -53,10 +53,10 @@ test('a stored check shows in an open dashboard and detail without a reload, and
 
   await page.goto('/');
   // The first paint is not what this spec is about: on a busy machine it may take a while.
-  await expect(item(page, monitor.id)).toHaveAttribute('data-status', 'up', { timeout: 30_000 });
+  await expect(item(page, monitor.id)).toHaveAttribute('data-status', 'up', { timeout: 90_000 });
   const detail = await context.newPage();
   await detail.goto(`/monitor/${monitor.id}`);
-  await expect(detailBadge(detail, 'Up')).toBeVisible({ timeout: 30_000 });
+  await expect(detailBadge(detail, 'Up')).toBeVisible({ timeout: 90_000 });
   await expect(page).toHaveTitle(productName);
 
   // Two failures in a row: a monitor with one prober is down.
@@ -77,7 +77,7 @@ test('a stored check shows in an open dashboard and detail without a reload, and
 });
 
 test('a shared page follows its monitor without a reload', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const { email, password } = await verifiedUser(page, 'live-shared');
   const [prober] = await registerProbers(1, 'live-shared');
   if (!prober) throw new Error('no prober');
@@ -88,7 +88,7 @@ test('a shared page follows its monitor without a reload', async ({ page, browse
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/symlink/${monitor.token}`);
   // The first paint is not what this spec is about: on a busy machine it may take a while.
-  await expect(detailBadge(visitor, 'Up', true)).toBeVisible({ timeout: 30_000 });
+  await expect(detailBadge(visitor, 'Up', true)).toBeVisible({ timeout: 90_000 });
   await post(prober, monitor.id, false, false);
   await expect(detailBadge(visitor, 'Down', true)).toBeVisible();
   await expect(visitor.getByRole('table', { name: 'Downtimes' }).getByText('Now')).toBeVisible();

@@ -35,7 +35,7 @@ const localInput = (page: Page, minutes: number) =>
   }, minutes);
 
 test('create a window, see the monitor in maintenance, end it early', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'maintenance');
   const created = await createMonitor(page, { url: target.url, alias: 'shop' });
   // Watched since early today, with an earlier maintenance span (35 %–55 % of the day so far) to draw.

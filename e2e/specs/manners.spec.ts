@@ -183,7 +183,7 @@ const SHOT_SIZES = [
 ] as const;
 
 test('screens in light and dark, at 1280 and 390 px (saved to be looked at)', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   await verifiedUser(page, 'shots');
   const probers = await (
     await page.request.get('/api/v1/probers/', {

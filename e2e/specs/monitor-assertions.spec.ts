@@ -61,7 +61,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 test('add a monitor with response checks, see field errors, find them on edit, and a failed assertion’s reason', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   await verifiedUser(page, 'assertions');
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   const dialog = page.getByRole('dialog');

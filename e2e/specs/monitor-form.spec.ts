@@ -41,7 +41,7 @@ test('add an HTTP monitor, meeting the required-field and plan-limit notices, th
   page,
 }) => {
   // Two sizes of the add form, then an edit: past 45 s on a shared two-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await verifiedUser(page, 'monitor-form');
 
   // The dashboard's empty state opens the add popup.

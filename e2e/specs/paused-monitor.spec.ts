@@ -16,7 +16,7 @@ const target = loopbackTarget('/paused');
 const DAY_MS = 86_400_000;
 
 test('the detail shows the paused spans of a monitor', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await verifiedUser(page, 'paused');
   const created = await createMonitor(page, { url: target.url, alias: 'shop' });
 

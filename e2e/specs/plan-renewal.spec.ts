@@ -45,7 +45,7 @@ async function charge(page: Page, amount: string, balance: string) {
 test('Your Plan: Free offers Upgrade Plan; a bought plan renews, and its renewal is switched off and on', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'plan-renewal');
 
   await openBilling(page);

@@ -35,7 +35,7 @@ test.use({ timezoneId: 'UTC' });
 let seeded: { monitor: Monitor; email: string; password: string };
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const page = await browser.newPage();
   const user = await verifiedUser(page, 'shared-owner');
   await page.close();

@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 let locked: StatusPage;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const owner = await statusPageOwner(browser, 'status-access');
   locked = await createStatusPage(owner.key, {
     slug: uniqueSlug('locked'),

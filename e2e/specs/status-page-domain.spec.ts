@@ -27,7 +27,7 @@ test.use({
 let onDomain: StatusPage;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const owner = await statusPageOwner(browser, 'status-domain');
   onDomain = await createStatusPage(owner.key, {
     slug: uniqueSlug('domain'),

@@ -38,7 +38,7 @@ test('an incident from opening to post-mortem, as its owner writes it and a subs
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const user = await verifiedUser(page, 'incidents');
   await admin('set-plan', user.email, 'Gold');
   const key = await sessionKey(user.email, user.password);
@@ -83,7 +83,7 @@ test('an incident from opening to post-mortem, as its owner writes it and a subs
 
   // The visitor's open page shows it by itself (it asks again every 30 s), on top.
   const active = visitor.getByRole('region', { name: 'Active incidents' });
-  await expect(active).toContainText('Checkout errors', { timeout: 45_000 });
+  await expect(active).toContainText('Checkout errors', { timeout: 135_000 });
   await expect(active).toContainText('Investigating');
   await expect(visitor.getByText('Some systems are not working as they should')).toBeVisible();
   await expect(active).toContainText('Affected: Checkout');
@@ -136,7 +136,7 @@ test('an incident from opening to post-mortem, as its owner writes it and a subs
 });
 
 test('the owner pages through a page’s subscribers, searches them and filters by state', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const user = await verifiedUser(page, 'subscriber-list');
   await admin('set-plan', user.email, 'Enterprise');
   const key = await sessionKey(user.email, user.password);

@@ -75,7 +75,7 @@ const persianDate = (page: Page, instant: number) =>
   );
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   owner = await statusPageOwner(browser, 'sp-maintenance');
   const sections = sectionsOf(owner);
   english = await createStatusPage(owner.key, {

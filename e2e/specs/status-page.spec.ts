@@ -15,7 +15,7 @@ let english: StatusPage;
 let persian: StatusPage;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const owner = await statusPageOwner(browser, 'status-page');
   const sections = sectionsOf(owner);
   english = await createStatusPage(owner.key, {

@@ -33,7 +33,7 @@ type PublicPage = {
 };
 
 test('make a page with two sections, see the limit, edit it, read it as a visitor, delete it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await verifiedUser(page, 'status-pages');
   await createMonitor(page, { url: `${target.url}/shop`, alias: 'shop' });
   // No alias: the owner knows it by its URL, which must not become its public name.

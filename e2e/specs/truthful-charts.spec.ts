@@ -101,7 +101,7 @@ async function seed(page: Page): Promise<{ worst: Seeded; down: Seeded }> {
 }
 
 test('charts tell no-data from 0 %, say why they are empty, and show 7/30/90 days and p50/p95', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const { email } = await verifiedUser(page, 'charts');
   await admin('set-plan', email, 'Gold');
   // Off the dashboard while seeding: there a new monitor opens at once, and its trends, read before
@@ -118,7 +118,7 @@ test('charts tell no-data from 0 %, say why they are empty, and show 7/30/90 day
   // The apdex chart: the 0 % slot is drawn (a bar with its label), the empty ones are 'No data'.
   const apdex = detail.getByTestId('section-hourly-apdex');
   // The chart code is its own chunk, fetched on first use: on a busy machine that can take a while.
-  await expect(apdex.getByTestId('chart-hourly-apdex')).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
+  await expect(apdex.getByTestId('chart-hourly-apdex')).toHaveAttribute('data-rendered', 'true', { timeout: 90_000 });
   await expect(apdex.getByText('No data')).toBeVisible();
   const zeroSlot = await apdex.getByTestId('chart-hourly-apdex').boundingBox();
   expect(zeroSlot).not.toBeNull();

@@ -72,5 +72,5 @@ export async function addAndLinkTelegram(
   const startToken = new URL(tab.url()).searchParams.get('start') as string;
   await tab.close();
   await writeToBot(chatId, `/start ${startToken}`, stored.replace(/^@/, ''), messenger);
-  await expect(channelTag(page, stored, 'verified')).toBeVisible({ timeout: 30_000 });
+  await expect(channelTag(page, stored, 'verified')).toBeVisible({ timeout: 90_000 });
 }

@@ -5,7 +5,7 @@ export const DEMO_MONITOR_COUNT = 7;
  * Waits until the demo account shows its monitors: the server answers before its demo history
  * is written (in the background, seconds on a first start), and the specs that tour it need it whole.
  */
-export async function waitForDemoHistory(baseUrl: string, timeoutMs = 120_000): Promise<void> {
+export async function waitForDemoHistory(baseUrl: string, timeoutMs = 360_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const login = await fetch(`${baseUrl}/api/v1/users/login_as_demo`);
   if (!login.ok) throw new Error(`the guest login answered ${login.status}`);

@@ -17,7 +17,7 @@ export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
         found = mails.findLast((mail) => subject.test(mail.subject));
         return Boolean(found);
       },
-      { timeout: 20_000, message: `a mail to ${to} matching ${subject}` },
+      { timeout: 60_000, message: `a mail to ${to} matching ${subject}` },
     )
     .toBe(true);
   return found as Mail;

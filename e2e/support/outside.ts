@@ -23,7 +23,7 @@ export async function waitForSmsCode(receptor: string, after = 0): Promise<{ cod
         calls = ((await response.json()) as KavenegarCall[]).filter((call) => call.method === 'verify/lookup');
         return calls.length > after;
       },
-      { timeout: 20_000, message: `a verification code sent to ${receptor}` },
+      { timeout: 60_000, message: `a verification code sent to ${receptor}` },
     )
     .toBe(true);
   const code = calls.at(-1)?.params.token;
@@ -129,7 +129,7 @@ export async function analyticsSettled(page: Page, after: number): Promise<Analy
         events = await analyticsEvents(after);
         return events.some((event) => event.name === 'e2e-marker' && event.id === id);
       },
-      { timeout: 20_000, message: 'the marker beacon reached the analytics collector' },
+      { timeout: 60_000, message: 'the marker beacon reached the analytics collector' },
     )
     .toBe(true);
   return events.filter((event) => event.name !== 'e2e-marker');

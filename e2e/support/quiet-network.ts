@@ -8,7 +8,7 @@ const STREAM = /\/api\/v1\/live\//;
  * 'networkidle' never comes on a page that holds a stream open, as every signed-in page and shared
  * page now does. Call it right after a navigation; requests already finished are not waited for.
  */
-export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 90_000): Promise<void> {
   const inFlight = new Set<Request>();
   const started = (request: Request) => {
     if (!STREAM.test(request.url())) inFlight.add(request);

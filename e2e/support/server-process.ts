@@ -21,7 +21,7 @@ export async function startServerProcess(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A loaded machine compiles the server with tsx slowly: minutes, not seconds (issue 26).
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 360_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await endTestProcess(child);
