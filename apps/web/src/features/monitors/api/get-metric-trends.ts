@@ -3,7 +3,7 @@ import { SHARE_TOKEN_LENGTH } from '@paydar/contracts/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dayParams, type MetricDay } from './get-metric';
-import { useMonitorRemoved } from './get-monitor';
+import { useEnabledUnlessRemoved } from './get-monitor';
 import { monitorsQueryKey } from './get-monitors';
 
 /** A shared link: the organization (or 'symlink') and the token. */
@@ -42,6 +42,7 @@ export const metricTrendsQueryOptions = (id: number, day: MetricDay, shared?: Sh
 
 /** The trends of `id` for `day`; nothing is asked once the owner's monitor is known removed. */
 export function useMetricTrends(id: number, day: MetricDay, shared?: SharedLink) {
-  const removed = useMonitorRemoved(shared ? undefined : id);
-  return useQuery({ ...metricTrendsQueryOptions(id, day, shared), enabled: !removed });
+  // A shared link's visitor never removes the monitor: only the owner's removal stops the trends.
+  const unlessRemoved = useEnabledUnlessRemoved(id);
+  return useQuery({ ...metricTrendsQueryOptions(id, day, shared), enabled: shared ? true : unlessRemoved });
 }

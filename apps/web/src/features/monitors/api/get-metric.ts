@@ -3,7 +3,7 @@ import { formatDayParam } from '@paydar/domain/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { currentTimeSettings } from '@/lib/time-settings';
-import { useMonitorRemoved } from './get-monitor';
+import { useEnabledUnlessRemoved } from './get-monitor';
 import { monitorsQueryKey } from './get-monitors';
 
 /** Which figures: today's, or a past day's (its date, named by its 00:00 UTC) — both the reader's local days. */
@@ -40,6 +40,5 @@ export const metricQueryOptions = (id: number, day: MetricDay) =>
 
 /** The figures of `id` for `day`; nothing is asked while `id` is undefined or the monitor is known removed. */
 export function useMetric(id: number | undefined, day: MetricDay = 'today') {
-  const removed = useMonitorRemoved(id);
-  return useQuery({ ...metricQueryOptions(id ?? 0, day), enabled: id !== undefined && !removed });
+  return useQuery({ ...metricQueryOptions(id ?? 0, day), enabled: useEnabledUnlessRemoved(id) });
 }

@@ -1,5 +1,5 @@
 import { monitor } from '@paydar/contracts/monitors';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { monitorsQueryKey } from './get-monitors';
 
@@ -50,8 +50,27 @@ export function useMonitorRemoved(id: number | undefined): boolean {
   return useMonitorRemoval(id) !== null || (id !== undefined && removing === true);
 }
 
+/** Whether the cache marks the monitor `id` removed, or its removal on its way, at this moment. */
+function isMarkedRemovedNow(queryClient: QueryClient, id: number): boolean {
+  return (
+    queryClient.getQueryData(removedMonitorKey(id)) != null || queryClient.getQueryData(removingMonitorKey(id)) === true
+  );
+}
+
+/**
+ * `enabled` for a query of the monitor `id`: false while `id` is undefined, `enabled` is false, or
+ * the monitor is known removed or being removed. A function, so the query reads the marks when a
+ * fetch would start, not as of the last render: a word from the live stream arriving between the
+ * DELETE's start and the next render refetched the monitor's figures (busy whole-suite run).
+ */
+export function useEnabledUnlessRemoved(id: number | undefined, enabled = true): () => boolean {
+  const queryClient = useQueryClient();
+  // Read here too, so the component renders again when a mark is set or dropped.
+  const removed = useMonitorRemoved(id);
+  return () => enabled && id !== undefined && !removed && !isMarkedRemovedNow(queryClient, id);
+}
+
 /** The whole monitor `id`; nothing is asked while `id` is undefined, `enabled` is false, or it is known removed. */
 export function useMonitor(id: number | undefined, enabled = true) {
-  const removed = useMonitorRemoved(id);
-  return useQuery({ ...monitorQueryOptions(id ?? 0), enabled: enabled && id !== undefined && !removed });
+  return useQuery({ ...monitorQueryOptions(id ?? 0), enabled: useEnabledUnlessRemoved(id, enabled) });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { metricQueryOptions } from '../api/get-metric';
-import { useMonitorRemoved } from '../api/get-monitor';
+import { useEnabledUnlessRemoved } from '../api/get-monitor';
 
 /**
  * How long a list item must stay on screen before its figures are fetched: a fling through a
@@ -29,6 +29,5 @@ export function useDwell(delayMs: number): boolean {
  */
 export function useListItemMetric(id: number, delayMs: number = METRIC_FETCH_DELAY_MS) {
   const dwelled = useDwell(delayMs);
-  const removed = useMonitorRemoved(id);
-  return useQuery({ ...metricQueryOptions(id, 'today'), enabled: dwelled && !removed });
+  return useQuery({ ...metricQueryOptions(id, 'today'), enabled: useEnabledUnlessRemoved(id, dwelled) });
 }
