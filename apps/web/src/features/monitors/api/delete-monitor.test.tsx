@@ -11,7 +11,7 @@ import { stubFetch } from '@/testing/test-utils';
 import { useListItemMetric } from '../hooks/use-list-item-metric';
 import { useDeleteMonitor } from './delete-monitor';
 import { useMetric } from './get-metric';
-import { useMonitor, useMonitorRemoved } from './get-monitor';
+import { monitorQueryKey, useMonitor, useMonitorRemoved } from './get-monitor';
 import { useMonitors } from './get-monitors';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -106,5 +106,42 @@ describe('removing a monitor', () => {
 
     await waitFor(() => expect(result.current.remove.isError).toBe(true));
     expect(result.current.removed).toBe(false);
+  });
+
+  it('lets no read of the monitor already on its way when the DELETE starts answer after it', async () => {
+    setSessionToken('key', 'local');
+    const shown = buildShopMonitor({ id: 9 });
+    let refetching = false;
+    // The reads of the monitor sent while the removal is not yet asked for: held until aborted, as
+    // a server answering them after the DELETE committed would answer 404 (busy whole-suite run).
+    const held: AbortSignal[] = [];
+    let abortedWhenDeleteSent: boolean[] | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const path = new URL(String(input)).pathname;
+        if (init.method === 'DELETE') {
+          abortedWhenDeleteSent = held.map((signal) => signal.aborted);
+          return new Response(null, { status: 204 });
+        }
+        if (refetching && path.startsWith('/api/v1/monitors/9/') && init.signal) {
+          const signal = init.signal;
+          held.push(signal);
+          await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        }
+        const body = path === '/api/v1/monitors/' ? summaryPage([shown]) : shown;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const { result } = renderHook(() => ({ detail: useMonitor(9, true), remove: useDeleteMonitor() }), { wrapper });
+    await waitFor(() => expect(result.current.detail.isSuccess).toBe(true));
+    // A word from the live stream about it: its detail is read again, and that read is on its way.
+    refetching = true;
+    void queryClient.invalidateQueries({ queryKey: monitorQueryKey(9) });
+    await waitFor(() => expect(held.length).toBe(1));
+
+    await act(() => result.current.remove.mutateAsync(9));
+
+    expect(abortedWhenDeleteSent).toEqual([true]);
   });
 });

@@ -22,8 +22,12 @@ export function useDeleteMonitor(config: MutationConfig<typeof deleteMonitor> = 
   return useMutation({
     ...config,
     mutationFn: deleteMonitor,
-    onMutate: (id) => {
+    onMutate: async (id) => {
       queryClient.setQueryData(removingMonitorKey(id), true);
+      // A read of it already on its way (a word from the live stream just before) is called off
+      // before the DELETE goes out: answered after the removal committed, it was a 404 (busy
+      // whole-suite run). Its data stays as it was; the removal's success forgets it.
+      await queryClient.cancelQueries({ queryKey: [...monitorsQueryKey, id] });
     },
     onError: async (...args) => {
       queryClient.removeQueries({ queryKey: removingMonitorKey(args[1]), exact: true });
