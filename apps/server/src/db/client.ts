@@ -17,6 +17,13 @@ export interface DatabaseHandle {
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 /**
+ * An idle connection is kept this long before the pool closes it. pg's default (10 s) is shorter
+ * than the engine's quiet gaps, so an idle server opened a new PostgreSQL connection, with its
+ * backend start and authentication, every few seconds (issue 35: idle CPU).
+ */
+export const IDLE_CONNECTION_MS = 60_000;
+
+/**
  * The pool opens connections as queries need them, so it comes back by itself after PostgreSQL
  * does: a connection that was lost is dropped (on its error, or when its query fails) and the
  * next query opens a new one.
@@ -26,6 +33,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { IDLE_CONNECTION_MS } from '../db/client';
 import type { Transaction } from '../db/transaction';
 import { JOB_WAKEUP_CHANNEL, type JobWakeups, startJobWakeups, wakeupPayload } from './job-wakeups';
 
@@ -90,14 +91,18 @@ export async function startJobQueue(options: {
   /** How often an idle worker looks for jobs nobody announced (tests lengthen it). */
   safetyPollSeconds?: number;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({
+  // pg-boss hands its options to its own pg.Pool, which takes the idle time too (its types omit it).
+  const bossOptions: PgBoss.ConstructorOptions & pg.PoolConfig = {
     connectionString: options.databaseUrl,
     schema: 'pgboss',
     max: 4,
+    // As long as our pool keeps one (db/client.ts): no reconnection every few idle seconds.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     cronWorkerIntervalSeconds: CRON_WORKER_INTERVAL_SECONDS,
-  });
+  };
+  const boss = new PgBoss(bossOptions);
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const wakeups: JobWakeups | undefined = options.runWorkers
