@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { bundleServer } from '../apps/server/scripts/bundle';
 import { loadConfig } from '../apps/server/src/config';
 import { type Runtime, startRuntime } from '../apps/server/src/runtime';
 import { checkPathBenchmark } from './check-path.bench';
@@ -26,6 +27,8 @@ import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
 import { idleBenchmark, perCheckBenchmark } from './system.bench';
 
+// The benchmarks that start a server run it as `npm start` does, from its bundle: made once, here.
+await bundleServer();
 const database = await benchDatabase(process.env.TEST_DATABASE_URL?.trim() || undefined);
 const config = loadConfig({
   DATABASE_URL: database.url,

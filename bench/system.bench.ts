@@ -118,7 +118,7 @@ async function perCheckMs(runtime: Runtime, count: number, url: string, proberId
 }
 
 function printProfile(dir: string, count: number, window: { from: number; to: number }) {
-  // One file per thread: the main one (`…<pid>.0.…`) and tsx's loader thread.
+  // One file per thread: the main one (`…<pid>.0.…`) and any other the server runs.
   for (const file of fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))

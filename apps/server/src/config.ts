@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './server-root';
 
 /** The repository root: relative paths in the environment are read from here, whatever the working directory. */
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-
-import { z } from 'zod';
+const repositoryRoot = path.resolve(serverRoot, '../..');
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 

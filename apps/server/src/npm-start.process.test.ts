@@ -117,7 +117,7 @@ describe('npm start', () => {
     expect(output).toContain('embedded PostgreSQL stopped');
     expect(output).toContain('stopped cleanly');
 
-    // Helpers of the server (tsx's esbuild) see its end a moment after npm does: a few seconds' grace.
+    // Helpers of the start (tsx's esbuild) see its end a moment after npm does: a few seconds' grace.
     await expect.poll(() => stillRunning(tree), { timeout: LOADED_WAIT_MS }).toEqual([]);
     const left = processTable().filter(
       (entry) => entry.args.includes(dataDir) || entry.args.includes(`-p ${ports.postgres}`),

@@ -9,14 +9,20 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const serverDirectory = path.resolve(import.meta.dirname, '..');
 
 /**
- * The node arguments of `npm start` (apps/server/package.json "start": `exec node <args>`), so tests
- * and benchmarks run the server exactly as production does.
+ * The node arguments of `npm start` — apps/server/package.json "start" is
+ * `tsx scripts/bundle.ts && exec node <args> dist/main.js` — so tests and benchmarks run the
+ * server exactly as production does. The bundle is made once before them (bundle.global-setup.ts,
+ * e2e's global setup, bench/run.ts), not at every start.
  */
-function startArguments(): string[] {
+export function startArguments(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(serverDirectory, 'package.json'), 'utf8'));
-  const [command, ...args] = (manifest.scripts.start as string).replace(/^exec\s+/, '').split(/\s+/);
-  if (command !== 'node') throw new Error(`apps/server's start script no longer runs node: ${command}`);
-  return args.map((arg) => (arg.endsWith('.ts') ? path.join(serverDirectory, arg) : arg));
+  const last = (manifest.scripts.start as string).split('&&').at(-1) ?? '';
+  const [command, ...args] = last
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
+  if (command !== 'node') throw new Error(`apps/server's start script no longer ends by running node: ${command}`);
+  return args.map((arg) => (/\.[jt]s$/.test(arg) ? path.join(serverDirectory, arg) : arg));
 }
 
 export interface ServerProcess {
@@ -64,7 +70,7 @@ export async function startServerProcess(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const end = () => endTestProcess(child);
-  // Start-up compiles the server with tsx and may create a cluster: on a loaded machine it takes a while.
+  // Start-up may create a cluster and migrate: on a loaded machine it takes a while.
   const deadline = Date.now() + LOADED_WAIT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {

@@ -13,5 +13,5 @@ export const serverTestOptions = {
   hookTimeout: 180_000,
 } as const;
 
-/** Files that spawn whole server processes (tsx compiling at start, embedded PostgreSQL, restarts). */
+/** Files that spawn whole server processes (the bundled server, embedded PostgreSQL, restarts). */
 export const processTestFiles = 'src/**/*.process.test.ts';

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { serverRoot } from '../server-root';
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(serverRoot, 'src', 'db', 'migrations');
 
 /** Arbitrary but fixed: every replica takes the same lock, so only one migrates at a time. */
 const MIGRATION_LOCK_ID = 7_231_905_514;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../test/database-recovery';
 import { freePort } from '../../test/free-port';
 import { processTable } from '../../test/process-tree';
+import { startArguments } from '../../test/server-process';
 import { spawnTestProcess } from '../../test/test-processes';
 
 /**
@@ -18,15 +19,6 @@ import { spawnTestProcess } from '../../test/test-processes';
  * nothing of it left to stop anything — no PostgreSQL of its DATA_DIR may be left running.
  */
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
-const serverDirectory = path.resolve(import.meta.dirname, '../..');
-
-/** `npm start`'s node arguments (apps/server/package.json), as test/server-process.ts runs them. */
-function startArguments(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(serverDirectory, 'package.json'), 'utf8'));
-  const [, ...args] = (manifest.scripts.start as string).replace(/^exec\s+/, '').split(/\s+/);
-  return args.map((arg) => (arg.endsWith('.ts') ? path.join(serverDirectory, arg) : arg));
-}
-
 const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(async () => {

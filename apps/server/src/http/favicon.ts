@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { serverRoot } from '../server-root';
 
 /** The product mark (the web app's favicon.svg drawn at 16, 32 and 48 px), read once at start. */
-const FAVICON_FILE = path.resolve(import.meta.dirname, '../../assets/favicon.ico');
+const FAVICON_FILE = path.join(serverRoot, 'assets', 'favicon.ico');
 
 /**
  * `/favicon.ico`, which browsers ask for on their own whatever the page links: served by every

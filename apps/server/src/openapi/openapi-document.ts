@@ -6,9 +6,10 @@ import type { ServiceContext } from '../context';
 import { detachedChangeFeed } from '../db/change-feed';
 import { connectDatabase } from '../db/client';
 import { createSessionCache } from '../modules/accounts/session-cache';
+import { serverRoot } from '../server-root';
 
 /** Where the committed OpenAPI document lives; CI checks it matches the routes. */
-export const openApiFile = path.resolve(import.meta.dirname, '../../openapi.json');
+export const openApiFile = path.join(serverRoot, 'openapi.json');
 
 /**
  * Builds the app without touching a database (the pool never connects) and returns its
