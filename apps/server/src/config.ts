@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCacheLimits } from './caches/cache-limits-setting';
 import { serverRoot } from './server-root';
 
 /** The repository root: relative paths in the environment are read from here, whatever the working directory. */
@@ -190,6 +191,19 @@ const environmentSchema = z
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'at least 16 characters').max(256).optional()),
     /** Wait before an alert's second attempt after a retryable failure; the third waits four times as long. */
     ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * Limits of the in-memory caches, `name=limit,…` in each one's unit (caches/cache-catalogue.ts);
+     * the operators' `/metrics` shows each one's entries, size and limit.
+     */
+    CACHE_LIMITS: z
+      .string()
+      .optional()
+      .transform((text, context) => {
+        const parsed = parseCacheLimits(text);
+        if ('limits' in parsed) return parsed.limits;
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }),
   })
   .superRefine((value, context) => {
     if (value.SESSION_IDLE_DAYS > value.SESSION_MAX_AGE_DAYS)

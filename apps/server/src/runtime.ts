@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { applyCacheLimits } from './caches/bounded-cache';
 import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { startChangeFeed } from './db/change-feed';
@@ -65,6 +66,8 @@ export async function startRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
+  // Before any cache is made: each takes its bound when it is made.
+  applyCacheLimits(config.CACHE_LIMITS);
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {

@@ -37,7 +37,7 @@ function setup() {
     changes: feed,
     now: () => new Date(clock.ms),
     ttlMs: 5_000,
-    max: 100,
+    cache: { name: 'test-rows', unit: 'entries', limit: 100, what: 'rows of this test' },
     tagsOf: (row) => [`monitor:${row.id}`, `owner:${row.owner}`],
     clearOn: ['plan'],
   });
@@ -178,8 +178,7 @@ describe('a row cache', () => {
       changes: feed,
       now: () => new Date(1_000_000),
       ttlMs: 5_000,
-      max: 100,
-      maxSize: 100,
+      cache: { name: 'test-rows', unit: 'bytes', limit: 100, entries: 100, what: 'rows of this test' },
       sizeOf: (row) => row.bytes,
       tagsOf: (row) => [`monitor:${row.id}`],
     });

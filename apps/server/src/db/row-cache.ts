@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../caches/bounded-cache';
+import type { CacheSpec } from '../caches/cache-catalogue';
 import type { ChangeEvent, ChangeFeed, ChangeKind } from './change-feed';
 
 /**
@@ -27,13 +28,13 @@ export interface RowCacheOptions<T> {
   /** The clock a value's age is read from (the service clock, so tests can move it). */
   now: () => Date;
   ttlMs: number;
-  max: number;
+  /** Its name and bound (caches/: a catalogue entry, cacheSpec(name)). */
+  cache: CacheSpec;
   /** The '<kind>:<id>' tags whose change makes a value stale, e.g. 'user:42'. */
   tagsOf: (value: T) => string[];
   /** Kinds any change of which makes every value stale. */
   clearOn?: ChangeKind[];
-  /** With `sizeOf`: at most this much of all values kept (a value larger than it is not kept). */
-  maxSize?: number;
+  /** For a cache counted in bytes: a value's size (one larger than the limit is not kept). */
   sizeOf?: (value: T) => number;
 }
 
@@ -46,10 +47,9 @@ interface Kept<T> {
 export function createRowCache<T>(options: RowCacheOptions<T>): RowCache<T> {
   const { changes } = options;
   const byTag = new Map<string, Set<string>>();
-  const { sizeOf, maxSize } = options;
-  const cache = new LRUCache<string, Kept<T>>({
-    max: options.max,
-    ...(sizeOf && maxSize ? { maxSize, sizeCalculation: (kept: Kept<T>) => Math.max(1, sizeOf(kept.value)) } : {}),
+  const { sizeOf } = options;
+  const cache = boundedCache<string, Kept<T>>(options.cache, {
+    ...(sizeOf ? { sizeOf: (kept: Kept<T>) => sizeOf(kept.value) } : {}),
     dispose: (kept, key) => {
       for (const tag of kept.tags) {
         const keys = byTag.get(tag);

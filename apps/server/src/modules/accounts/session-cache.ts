@@ -1,3 +1,4 @@
+import { cacheSpec } from '../../caches/bounded-cache';
 import type { ChangeFeed } from '../../db/change-feed';
 import { createRowCache, type RowCache } from '../../db/row-cache';
 import type { SessionWithUser } from './sessions.repository';
@@ -18,6 +19,6 @@ export const createSessionCache = (changes: ChangeFeed, now: () => Date): Sessio
     changes,
     now,
     ttlMs: SESSION_CACHE_TTL_MS,
-    max: 10_000,
+    cache: cacheSpec('sessions'),
     tagsOf: (session) => [`user:${session.user.id}`],
   });

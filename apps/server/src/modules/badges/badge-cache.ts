@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, cacheSpec } from '../../caches/bounded-cache';
 import type { ServiceContext } from '../../context';
 import { createMetricSubjectCache, type MetricSubjectCache } from '../metrics/metric-subject-cache';
 
@@ -15,8 +16,7 @@ export interface Badge {
  */
 export const BADGE_FRESHNESS_MS = 60_000;
 
-/** A badge is some 1 KiB of SVG: this many keep a few MiB per process at most. */
-const MAX_BADGES = 5_000;
+// A badge is some 1 KiB of SVG: caches/cache-catalogue.ts ('badges') keeps a few MiB per process at most.
 
 /**
  * What one process keeps of the public badges: the monitors of share tokens (the metric subject
@@ -32,8 +32,7 @@ export interface BadgeCaches {
 
 export const newBadgeCaches = (context: ServiceContext): BadgeCaches => ({
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
-  badges: new LRUCache<string, Badge, () => Promise<Badge>>({
-    max: MAX_BADGES,
+  badges: boundedCache<string, Badge, () => Promise<Badge>>(cacheSpec('badges'), {
     fetchMethod: async (_key, _stale, { context: compute }) => compute(),
   }),
 });

@@ -7,7 +7,7 @@ const answerOf = async (answer: { read: () => Promise<{ json: string }> }) => JS
 
 describe('AnswerCache', () => {
   it('computes a key once for readers arriving together, and keeps it for the next', async () => {
-    const cache = new AnswerCache(counted);
+    const cache = new AnswerCache(counted, 'metric-answers');
     let computed = 0;
     const compute = async () => {
       computed += 1;
@@ -23,13 +23,13 @@ describe('AnswerCache', () => {
   });
 
   it('does not keep a failed computation', async () => {
-    const cache = new AnswerCache(counted);
+    const cache = new AnswerCache(counted, 'metric-answers');
     await expect(cache.versioned('k', () => Promise.reject(new Error('down'))).read()).rejects.toThrow('down');
     expect(await answerOf(cache.versioned('k', async () => ({ n: 1 })))).toEqual({ n: 1 });
   });
 
   it('keeps the JSON the schema makes, and each compression made once', async () => {
-    const cache = new AnswerCache(z.object({ n: z.number(), text: z.string() }));
+    const cache = new AnswerCache(z.object({ n: z.number(), text: z.string() }), 'metric-answers');
     const body = await cache.versioned('k', async () => ({ n: 1, text: 'x'.repeat(2000), extra: true })).read();
     // As Fastify's serializer would send it: keys the schema does not know are left out.
     expect(JSON.parse(body.json)).toEqual({ n: 1, text: 'x'.repeat(2000) });

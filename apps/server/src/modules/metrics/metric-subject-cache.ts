@@ -1,3 +1,4 @@
+import { cacheSpec } from '../../caches/bounded-cache';
 import type { ChangeFeed } from '../../db/change-feed';
 import { createRowCache, type RowCache } from '../../db/row-cache';
 import type { MetricSubject } from './metric-subject.repository';
@@ -21,7 +22,7 @@ export const createMetricSubjectCache = (changes: ChangeFeed, now: () => Date): 
     changes,
     now,
     ttlMs: SUBJECT_CACHE_TTL_MS,
-    max: 10_000,
+    cache: cacheSpec('metric-subjects'),
     tagsOf: (subject) => [`monitor:${subject.monitor.id}`, `owner:${subject.monitor.userId}`],
     clearOn: ['plan'],
   });

@@ -94,9 +94,9 @@ export interface MetricCaches {
 }
 
 export const newMetricCaches = (context: ServiceContext): MetricCaches => ({
-  owner: new AnswerCache(metric),
-  shared: new AnswerCache(sharedMonitorSchema),
-  trends: new AnswerCache(metricTrends),
+  owner: new AnswerCache(metric, 'metric-answers'),
+  shared: new AnswerCache(sharedMonitorSchema, 'shared-monitor-answers'),
+  trends: new AnswerCache(metricTrends, 'trend-answers'),
   subjects: createMetricSubjectCache(context.changes, () => context.now()),
   pastDays: new PastDaysApdex(),
 });

@@ -2,15 +2,13 @@ import type { ApdexCounts } from '@paydar/domain/apdex';
 import type { Span } from '@paydar/domain/downtimes';
 import type { ReaderDays } from '@paydar/domain/local-day';
 import { DAY_MS } from '@paydar/domain/time';
-import { LRUCache } from 'lru-cache';
+import { boundedCache, cacheSpec } from '../../caches/bounded-cache';
 import type { Database } from '../../db/client';
 import { apdexByDay } from './metrics.repository';
 
-/**
- * Days of counts kept in all (an entry is one monitor's heat map in one zone, up to 180 days): some
- * 2,500 monitors' 90-day maps, a few tens of MiB, however many zones and dates have come and gone.
- */
-const MAX_DAYS_KEPT = 250_000;
+// Days of counts kept in all, caches/cache-catalogue.ts ('past-days-apdex'; an entry is one
+// monitor's heat map in one zone, up to 180 days): by default some 2,500 monitors' 90-day maps, a
+// few tens of MiB, however many zones and dates have come and gone.
 /** An entry's key names its dates, so after a day it is never asked for again: it goes then, not at eviction. */
 const KEPT_MS = 26 * 60 * 60 * 1000;
 
@@ -35,9 +33,8 @@ export interface DailyApdexRequest {
  * common one, just after midnight — shows at once without moving anything.
  */
 export class PastDaysApdex {
-  private readonly kept = new LRUCache<string, DailyApdex, () => Promise<DailyApdex>>({
-    maxSize: MAX_DAYS_KEPT,
-    sizeCalculation: (days) => Math.max(1, days.size),
+  private readonly kept = boundedCache<string, DailyApdex, () => Promise<DailyApdex>>(cacheSpec('past-days-apdex'), {
+    sizeOf: (days) => days.size,
     ttl: KEPT_MS,
     fetchMethod: (_key, _stale, { context }) => context(),
   });

@@ -24,7 +24,7 @@ const bodyOf = async (read: () => Promise<{ json: string }>) => JSON.parse((awai
 
 describe('RecentAnswers', () => {
   it('lets the first caller of a new version wait for it, and gives callers meanwhile the previous answer', async () => {
-    const answers = new RecentAnswers(new AnswerCache(schema));
+    const answers = new RecentAnswers(new AnswerCache(schema, 'status-page-answers'));
     const first = answers.answer('page-1', 'v1', 0, async () => ({ version: 1 }));
     expect(await bodyOf(first.read)).toEqual({ version: 1 });
 
@@ -45,7 +45,7 @@ describe('RecentAnswers', () => {
   });
 
   it('makes everyone wait when there is no previous answer, or it is older than the stand-in limit', async () => {
-    const answers = new RecentAnswers(new AnswerCache(schema));
+    const answers = new RecentAnswers(new AnswerCache(schema, 'status-page-answers'));
     const slow = gate();
     const a = answers.answer('page-2', 'v1', 0, slow.compute(1));
     const b = answers.answer('page-2', 'v1', 5, slow.compute(1));
@@ -63,7 +63,7 @@ describe('RecentAnswers', () => {
   });
 
   it('gives the waiting caller a failed computation’s error, crashes nothing, and computes again next time', async () => {
-    const answers = new RecentAnswers(new AnswerCache(schema));
+    const answers = new RecentAnswers(new AnswerCache(schema, 'status-page-answers'));
     await answers.answer('page-3', 'v1', 0, async () => ({ version: 1 })).read();
     const broken = gate();
     const owner = answers.answer('page-3', 'v2', 100, broken.compute(2));

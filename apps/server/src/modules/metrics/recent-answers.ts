@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { lazyCache } from '../../caches/bounded-cache';
 import type { VersionedAnswer } from '../../http/conditional';
 import type { EncodedBody } from '../../http/encoded-body';
 import type { AnswerCache } from './metric-cache';
@@ -23,16 +23,16 @@ interface GroupState {
  */
 export class RecentAnswers<T extends object> {
   /** The groups read lately; one nobody reads any more is forgotten with its last answer's age. */
-  private readonly groups = new LRUCache<string, GroupState>({ max: 10_000 });
+  private readonly groups = lazyCache<string, GroupState>('status-page-readers');
 
   constructor(private readonly answers: AnswerCache<T>) {}
 
   /** The answer of `group` for a caller at `now` (epoch ms) who meets its version `key`. */
   answer(group: string, key: string, now: number, compute: () => Promise<T>): VersionedAnswer {
-    let state = this.groups.get(group);
+    let state = this.groups().get(group);
     if (!state) {
       state = {};
-      this.groups.set(group, state);
+      this.groups().set(group, state);
     }
     if (this.answers.has(key)) {
       state.ready = { key, currentAt: now };

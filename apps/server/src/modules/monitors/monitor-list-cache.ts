@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cacheSpec } from '../../caches/bounded-cache';
 import type { ChangeFeed } from '../../db/change-feed';
 import { createRowCache, type RowCache } from '../../db/row-cache';
 import { EncodedBody } from '../../http/encoded-body';
@@ -11,9 +12,8 @@ import { EncodedBody } from '../../http/encoded-body';
  * the other replicas; this bounds what a notification lost unnoticed could delay.
  */
 export const LIST_CACHE_TTL_MS = 5_000;
-/** Lists kept, and at most this much of their JSON: a list of 1,000 monitors is some 150 KiB. */
-const MAX_LISTS = 2_000;
-const MAX_JSON_BYTES = 32 * 1024 * 1024;
+// Lists kept and the bytes of their JSON: caches/cache-catalogue.ts ('monitor-lists'); a list of
+// 1,000 monitors is some 150 KiB.
 
 /** A user's whole list as it is sent: its JSON once, compressed once per encoding, and its validator. */
 export interface KeptList {
@@ -32,8 +32,7 @@ export const createMonitorListCache = (changes: ChangeFeed, now: () => Date): Mo
     changes,
     now,
     ttlMs: LIST_CACHE_TTL_MS,
-    max: MAX_LISTS,
-    maxSize: MAX_JSON_BYTES,
+    cache: cacheSpec('monitor-lists'),
     sizeOf: (list) => list.body.size,
     tagsOf: (list) => [`owner:${list.userId}`, ...list.monitorIds.map((id) => `monitor:${id}`)],
   });

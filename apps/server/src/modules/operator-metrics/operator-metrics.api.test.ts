@@ -5,6 +5,7 @@ import { buildUser, callAs, setPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { parseScrape } from '../../../test/prometheus-scrape';
 import { addResultsProber, createHttpMonitor } from '../../../test/results-prober';
+import { CACHE_CATALOGUE, CACHE_NAMES } from '../../caches/cache-catalogue';
 import { bearer, createToken } from '../api-tokens/api-tokens.test-support';
 import { OPERATOR_METRICS_PATH } from './operator-metrics.routes';
 
@@ -16,7 +17,7 @@ const scrape = (server: TestServer, headers: Record<string, string> = {}) =>
 describe('GET /metrics with METRICS_TOKEN', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ METRICS_TOKEN });
+    server = await startTestServer({ METRICS_TOKEN, CACHE_LIMITS: 'sessions=1234,monitor-lists=4000000' });
   });
   afterAll(() => server.close());
 
@@ -77,5 +78,25 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     expect(parsed.value('paydar_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(parsed.samples('paydar_nodejs_eventloop_lag_seconds')).toHaveLength(1);
+  });
+
+  it('shows each in-memory cache: its entries, its size in its unit and its limit, as CACHE_LIMITS set it', async () => {
+    const user = await buildUser(server);
+    // A signed-in call keeps the session; the list keeps its JSON.
+    expect((await callAs(server, user, 'GET', '/api/v1/monitors/')).statusCode).toBe(200);
+    const parsed = parseScrape((await scrape(server, bearer(METRICS_TOKEN))).body);
+    const sessions = { cache: 'sessions', unit: 'entries' };
+    expect(parsed.value('paydar_cache_limit', sessions)).toBe(1234);
+    expect(parsed.value('paydar_cache_entries', sessions)).toBeGreaterThanOrEqual(1);
+    expect(parsed.value('paydar_cache_size', sessions)).toBe(parsed.value('paydar_cache_entries', sessions));
+    const lists = { cache: 'monitor-lists', unit: 'bytes' };
+    expect(parsed.value('paydar_cache_limit', lists)).toBe(4_000_000);
+    expect(parsed.value('paydar_cache_entries', lists)).toBeGreaterThanOrEqual(1);
+    expect(parsed.value('paydar_cache_size', lists)).toBeGreaterThanOrEqual(
+      parsed.value('paydar_cache_entries', lists),
+    );
+    // Every cache of the catalogue has its series, the untouched ones at their defaults.
+    expect(parsed.samples('paydar_cache_limit').map((sample) => sample.labels?.cache)).toEqual(CACHE_NAMES);
+    expect(parsed.value('paydar_cache_limit', { cache: 'badges', unit: 'entries' })).toBe(CACHE_CATALOGUE.badges.limit);
   });
 });

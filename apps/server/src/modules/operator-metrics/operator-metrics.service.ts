@@ -1,13 +1,15 @@
 import { Gauge, Registry } from 'prom-client';
 import type { ServiceContext } from '../../context';
 import { labelValue } from '../prometheus/monitor-registry';
+import { addCacheGauges } from './cache-gauges';
 import { proberLastSeen } from './operator-metrics.repository';
 import { processRegistry } from './process-instruments';
 
 /**
  * One scrape of the operators' `/metrics`: the process's counters and histogram as they stand, and
- * what is read from the database only now, at the scrape — queue depths and prober lag — in a
- * registry of this scrape's, merged with the process's. Nothing is read while nobody scrapes.
+ * what is read only now, at the scrape — queue depths and prober lag from the database, the
+ * caches' counts from memory — in a registry of this scrape's, merged with the process's. Nothing
+ * is read while nobody scrapes.
  */
 export async function scrapeOperatorMetrics(context: ServiceContext): Promise<Registry> {
   const [depths, probers] = await Promise.all([context.jobs.depths(), proberLastSeen(context.db)]);
@@ -39,5 +41,6 @@ export async function scrapeOperatorMetrics(context: ServiceContext): Promise<Re
     if (prober.lastSeenAt)
       lag.set({ prober: labelValue(prober.name) }, Math.max(0, (now - prober.lastSeenAt.getTime()) / 1000));
   }
+  addCacheGauges(scrape);
   return Registry.merge([processRegistry, scrape]);
 }

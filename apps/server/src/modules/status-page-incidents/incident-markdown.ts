@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { lazyCache } from '../../caches/bounded-cache';
 
 /**
  * Incident Markdown → HTML a visitor's browser may insert as it is. Two locks, each enough alone
@@ -61,17 +61,16 @@ export function renderMarkdownUncached(source: string): string {
  * Rendered bodies kept by their source: the HTML is not stored, so a change of this policy applies
  * to everything already written, and the public answer (cached per version) renders rarely anyway.
  */
-const rendered = new LRUCache<string, string>({
-  max: 5_000,
-  maxSize: 20_000_000,
-  sizeCalculation: (html, key) => html.length + key.length || 1,
+const rendered = lazyCache<string, string>('incident-markdown', {
+  sizeOf: (html, key) => html.length + key.length,
 });
 
 export function renderMarkdown(source: string): string {
-  const found = rendered.get(source);
+  const kept = rendered();
+  const found = kept.get(source);
   if (found !== undefined) return found;
   const html = renderMarkdownUncached(source);
-  rendered.set(source, html);
+  kept.set(source, html);
   return html;
 }
 

@@ -36,7 +36,7 @@ export async function pageIncidents(
   };
 }
 
-const answers = new AnswerCache<PublicIncident>(publicIncident);
+const answers = new AnswerCache<PublicIncident>(publicIncident, 'incident-answers');
 
 /**
  * One incident of an admitted page, kept per version of the page: every incident write moves the

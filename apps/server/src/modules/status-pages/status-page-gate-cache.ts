@@ -1,3 +1,4 @@
+import { cacheSpec } from '../../caches/bounded-cache';
 import type { ChangeFeed } from '../../db/change-feed';
 import { createRowCache, type RowCache } from '../../db/row-cache';
 import type { PageGate } from './status-pages.public.repository';
@@ -17,6 +18,6 @@ export const createPageGateCache = (changes: ChangeFeed, now: () => Date): PageG
     changes,
     now,
     ttlMs: PAGE_GATE_TTL_MS,
-    max: 10_000,
+    cache: cacheSpec('status-page-gates'),
     tagsOf: (gate) => [`status_page:${gate.id}`, ...gate.monitorIds.map((id) => `monitor:${id}`)],
   });

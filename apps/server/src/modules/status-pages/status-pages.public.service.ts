@@ -37,7 +37,7 @@ export const STATUS_PAGE_NOT_FOUND = 'No status page here.';
  */
 export const STATUS_PAGE_TICK_MS = 30_000;
 
-const answers = new RecentAnswers(new AnswerCache<PublicStatusPage>(publicStatusPage));
+const answers = new RecentAnswers(new AnswerCache<PublicStatusPage>(publicStatusPage, 'status-page-answers'));
 
 const isoDate = (date: number) => new Date(date).toISOString().slice(0, 10);
 
