@@ -15,6 +15,7 @@ import { dashboardBenchmark } from './dashboard.bench';
 import { demoBenchmark } from './demo.bench';
 import { detectBenchmark } from './detect.bench';
 import { firstPaintBenchmark } from './first-paint.bench';
+import { idleBenchmark } from './idle.bench';
 import { ingestBenchmark } from './ingest.bench';
 import { liveBenchmark } from './live.bench';
 import { metricBenchmark } from './metric.bench';
@@ -25,7 +26,7 @@ import { statusPageBenchmark } from './status-page.bench';
 import { statusPageNoticesBenchmark } from './status-page-notices.bench';
 import { benchDatabase } from './support/database';
 import { type Figure, printTable } from './support/figures';
-import { idleBenchmark, perCheckBenchmark } from './system.bench';
+import { perCheckBenchmark } from './system.bench';
 
 // The benchmarks that start a server run it as `npm start` does, from its bundle: made once, here.
 await bundleServer();

@@ -14,39 +14,12 @@ import { startTargetProcess } from './support/target-process';
 
 /**
  * The whole system as `npm start` runs it — server process plus its PostgreSQL backends, from
- * /proc — idle and per check performed, beside the floor of a bare http.get in the same run.
- * Both need a database with no other monitors on the built-in prober: run before `scale`.
+ * /proc — per check performed, beside the floor of a bare http.get in the same run. It needs a
+ * database with no other monitors on the built-in prober: run before `scale` (idle.bench.ts too).
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const IDLE_SETTLE_MS = 15_000;
-const IDLE_WINDOW_MS = 40_000;
 /** The paced floor's warm-up and window (its window is the servers' measured minute). */
 const FLOOR_WARM_MS = 10_000;
 const FLOOR_WINDOW_MS = 60_000;
-
-/** CPU of a real server with no monitors, as % of one core (server + its PostgreSQL backends). */
-export async function idleBenchmark(runtime: Runtime): Promise<Figure[]> {
-  const monitors = (
-    await runtime.context.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM monitor_probers`)
-  ).rows[0]?.n;
-  if (monitors) throw new Error(`idle needs a database without monitors; it has ${monitors} assignments`);
-  const share = await withServer(runtime, async (_server, cpuNow) => {
-    await sleep(IDLE_SETTLE_MS);
-    const cpu0 = cpuNow();
-    await sleep(IDLE_WINDOW_MS);
-    return ((cpuNow() - cpu0) / (IDLE_WINDOW_MS / 1000)) * 100;
-  });
-  return [
-    {
-      name: 'idle, no monitors: CPU of server + PostgreSQL',
-      value: share,
-      unit: '% of a core',
-      target: '≤ 1 %',
-      met: share <= 1,
-      note: `${IDLE_WINDOW_MS / 1000} s after ${IDLE_SETTLE_MS / 1000} s of settling; the real process as npm start runs it`,
-    },
-  ];
-}
 
 interface PerCheck {
   ms: number;

@@ -180,7 +180,9 @@ test('add a monitor with response checks, see field errors, find them on edit, a
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await atEachSize(page, async (size) => {
-      await downtimes.scrollIntoViewIfNeeded();
+      // A live update may draw the table again as it is scrolled to ("not attached to the DOM"):
+      // then the table drawn now is scrolled to.
+      await expect(() => downtimes.scrollIntoViewIfNeeded({ timeout: 10_000 })).toPass({ timeout: 60_000 });
       await page.waitForTimeout(300);
       await page.screenshot({ path: shotPath(`monitor-assertions-downtime-${size.name}-${scheme}`) });
     });
