@@ -8,6 +8,7 @@ import { databaseOf, withServer } from './support/bench-server';
 import { postgresCpuSeconds, processUsage, threadCpuSeconds } from './support/cpu';
 import { profileClockNow, summarizeProfile } from './support/cpu-profile-summary';
 import type { Figure } from './support/figures';
+import { heapSnapshotArguments, summarizeHeapSnapshot, takeHeapSnapshot } from './support/heap-snapshot';
 import { pacedGetFloorMs } from './support/paced-gets';
 import { statementStats, statementsPerCheck } from './support/statement-stats';
 import { startTargetProcess } from './support/target-process';
@@ -34,6 +35,8 @@ interface PerCheck {
  * pg_stat_statements, the window's statements per check are printed too: where a check's CPU goes.
  */
 const PROFILE_DIR = process.env.PER_CHECK_PROFILE_DIR?.trim();
+/** With PER_CHECK_HEAP_DIR set, the server's heap is written there after the window, and summarized. */
+const HEAP_DIR = process.env.PER_CHECK_HEAP_DIR?.trim();
 
 /** CPU per check performed with `count` HTTP monitors at 20 s on the built-in prober of a real server. */
 async function perCheckMs(runtime: Runtime, count: number, url: string, proberId: number): Promise<PerCheck> {
@@ -41,8 +44,10 @@ async function perCheckMs(runtime: Runtime, count: number, url: string, proberId
   await seedMonitors(runtime, tag, count, 20, url, { existingProberIds: [proberId] });
   const statements = await statementStats(runtime);
   const profileDir = PROFILE_DIR ? path.resolve(PROFILE_DIR, `per-check-${count}`) : undefined;
+  const heapDir = HEAP_DIR ? path.resolve(HEAP_DIR, `per-check-${count}`) : undefined;
   let window = { from: 0, to: 0 };
   let checks = 0;
+  let heapFile: string | undefined;
   try {
     const figure = await withServer(
       runtime,
@@ -77,11 +82,17 @@ async function perCheckMs(runtime: Runtime, count: number, url: string, proberId
         const lost = stats.scheduler.skipped + stats.scheduler.missed + stats.dropped;
         if (lost) throw new Error(`${count} monitors: ${lost} checks lost`);
         if (statements) console.log(`per-check ${count}:\n${statementsPerCheck(await statements.read(), checks)}`);
+        // After the window: writing the heap stops the server for seconds.
+        if (heapDir) heapFile = await takeHeapSnapshot(pid, heapDir);
         return { ms: (cpu / checks) * 1000, rssMiB, note: `${checks} checks in 60 s` };
       },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        ...(heapDir ? heapSnapshotArguments(heapDir) : []),
+      ],
     );
     if (profileDir) printProfile(profileDir, count, window);
+    if (heapFile) printHeap(heapFile, count);
     return figure;
   } finally {
     // Unassigned, so the next size (and later benchmarks) see only their own monitors.
@@ -100,6 +111,13 @@ function printProfile(dir: string, count: number, window: { from: number; to: nu
     for (const line of summarizeProfile(path.join(dir, file), window.from, window.to))
       console.log(`  ${line.share.toFixed(1).padStart(5)} %  ${line.where}`);
   }
+}
+
+function printHeap(file: string, count: number) {
+  const { totalMiB, lines } = summarizeHeapSnapshot(file);
+  console.log(`per-check ${count}: heap after the window, ${totalMiB.toFixed(1)} MiB live, ${file}`);
+  for (const line of lines)
+    console.log(`  ${line.mib.toFixed(2).padStart(7)} MiB ${String(line.count).padStart(8)}  ${line.what}`);
 }
 
 export async function perCheckBenchmark(runtime: Runtime): Promise<Figure[]> {

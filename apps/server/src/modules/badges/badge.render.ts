@@ -1,5 +1,3 @@
-import { makeBadge } from 'badge-maker';
-
 /** What a badge shows: the left text, the right text and its colour. */
 export interface BadgeContent {
   label: string;
@@ -8,9 +6,25 @@ export interface BadgeContent {
   style: 'flat' | 'flat-square';
 }
 
+type BadgeMaker = typeof import('badge-maker');
+
+/**
+ * badge-maker, loaded at the first badge asked for: its font width tables (anafanafo's, about 45,000
+ * arrays, 5 MiB of heap) are not kept by a server nobody asks for a badge.
+ */
+let badgeMaker: Promise<BadgeMaker> | undefined;
+const loadBadgeMaker = () => {
+  badgeMaker ??= import('badge-maker').then(
+    (loaded) => (loaded as BadgeMaker & { default?: BadgeMaker }).default ?? loaded,
+  );
+  return badgeMaker;
+};
+
 /**
  * The SVG, drawn by badge-maker (Shields.io's own renderer): it measures the text for the widths
  * and escapes it (XML entities) itself, so a label holding markup stays text.
  */
-export const renderBadge = (content: BadgeContent): string =>
-  makeBadge({ label: content.label, message: content.message, color: content.color, style: content.style });
+export async function renderBadge(content: BadgeContent): Promise<string> {
+  const { makeBadge } = await loadBadgeMaker();
+  return makeBadge({ label: content.label, message: content.message, color: content.color, style: content.style });
+}

@@ -114,8 +114,8 @@ const DEFAULT_LABELS: Record<BadgeKind, (period: string) => string> = {
   certificate: () => 'certificate',
 };
 
-function finish(kind: BadgeKind, query: StatusBadgeQuery & { period?: string }, face: BadgeFace): Badge {
-  const svg = renderBadge({
+async function finish(kind: BadgeKind, query: StatusBadgeQuery & { period?: string }, face: BadgeFace): Promise<Badge> {
+  const svg = await renderBadge({
     label: query.label ?? DEFAULT_LABELS[kind](query.period ?? ''),
     message: face.message,
     color: face.color,
