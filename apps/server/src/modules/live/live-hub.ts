@@ -124,7 +124,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     for (const row of rows) deliverRow(row);
     if (ids === 'all') return;
     const found = new Set(rows.map((row) => row.state.id));
-    for (const id of ids) if (!found.has(id) && (owners.has(id) || byShared.has(id))) deliverRemoved(id);
+    // Gone is only what the read could have found: a stream that joined while it ran was not in its
+    // audience (a shared page opened meanwhile was ended as removed, its 200 sent empty — busy run).
+    const users = new Set(audience.userIds);
+    const shared = new Set(audience.sharedMonitorIds);
+    for (const id of ids) {
+      if (found.has(id)) continue;
+      const owner = owners.get(id);
+      if ((owner !== undefined && users.has(owner)) || shared.has(id)) deliverRemoved(id);
+    }
   }
 
   /** Ends the streams whose session was revoked, has expired, or whose user was removed; notes when the others end. */
