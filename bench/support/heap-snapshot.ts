@@ -21,8 +21,11 @@ export interface HeapLine {
   count: number;
 }
 
-/** The flags that let takeHeapSnapshot ask a server started with them for its heap, into `dir`. */
-export const heapSnapshotArguments = (dir: string) => ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`];
+/** The flags that let takeHeapSnapshot ask a server started with them for its heap, into `dir` (made here: V8 does not). */
+export function heapSnapshotArguments(dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  return ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`];
+}
 
 const snapshotsIn = (dir: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot')) : [];
