@@ -135,6 +135,8 @@ async function serve(runtime: Runtime, distDir: string, work: string): Promise<S
     BUILTIN_PROBER_ENABLED: 'false',
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'warn',
+    // Not the demo's 90 days written while the figure is taken (and `demo`, last, needs a database without them).
+    DEMO_DATA_ENABLED: 'false',
   });
 }
 

@@ -225,6 +225,8 @@ export async function liveBenchmark(runtime: Runtime): Promise<Figure[]> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BUILTIN_PROBER_ENABLED: 'false',
     LOG_LEVEL: 'warn',
+    // Not the demo's 90 days written while the figure is taken (and `demo`, last, needs a database without them).
+    DEMO_DATA_ENABLED: 'false',
     WEB_DIST_DIR: webDir,
     // The memory figure's debug hook: in this process only, the server's code untouched.
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --require ${path.join(import.meta.dirname, 'support/heap-hook.cjs')}`,
