@@ -104,10 +104,13 @@ test('the notification history shows the demo alerts', async ({ page }) => {
   await loginAsGuest(page);
   await page.goto('/settings');
   await expect(page.getByText(/The demo account cannot set alerts\./)).toBeVisible();
-  // The history table's own cell: the page also has the name in hidden places (the monitor filter's
-  // options, the phone list), 19 matches in all, and the first of them was hidden (issue 37).
+  // The history table's own cell: the page also has the names in hidden places (the monitor filter's
+  // options, the phone list), 19 matches in all, and the first of them was hidden (issue 37). Which
+  // demo monitors' alerts fill the first page depends on the hour (Blog's were off it at 20:45 UTC):
+  // any of them shows the demo's history.
   const history = page.getByRole('table', { name: 'Notification history' });
-  await expect(history.getByRole('cell', { name: 'HTTP:Blog' }).first()).toBeVisible();
+  const demoMonitor = /^[A-Z]+:(Shop|Blog|Payments API|Database|Gateway|Name server|Invoice sync)$/;
+  await expect(history.getByRole('cell', { name: demoMonitor }).first()).toBeVisible();
   await shoot(page, 'demo-notification-history');
 });
 
