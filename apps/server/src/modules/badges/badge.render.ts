@@ -14,9 +14,7 @@ type BadgeMaker = typeof import('badge-maker');
  */
 let badgeMaker: Promise<BadgeMaker> | undefined;
 const loadBadgeMaker = () => {
-  badgeMaker ??= import('badge-maker').then(
-    (loaded) => (loaded as BadgeMaker & { default?: BadgeMaker }).default ?? loaded,
-  );
+  badgeMaker ??= import('badge-maker');
   return badgeMaker;
 };
 
